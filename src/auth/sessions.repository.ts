@@ -1,0 +1,85 @@
+import type { Kysely } from 'kysely';
+import type { DB } from '../db/schema.ts';
+import { newId } from '../lib/ids.ts';
+import { randomToken, sha256Hex } from './tokens.ts';
+
+/**
+ * A session is the family of refresh tokens issued from one login. Refresh rotates the token;
+ * presenting a rotated (revoked) token again revokes the whole session (OAuth 2.0 Security BCP,
+ * RFC 9700 §4.14 refresh token rotation with reuse detection).
+ */
+export async function issueRefreshToken(
+  db: Kysely<DB>,
+  userId: string,
+  sessionId: string,
+  ttlDays: number,
+): Promise<string> {
+  const token = `rt_${randomToken(32)}`;
+  await db
+    .insertInto('refresh_tokens')
+    .values({
+      id: newId('rtk'),
+      user_id: userId,
+      session_id: sessionId,
+      token_hash: sha256Hex(token),
+      expires_at: new Date(Date.now() + ttlDays * 86_400_000),
+    })
+    .execute();
+  return token;
+}
+
+/** True while the session has at least one unrevoked, unexpired refresh token. */
+export async function isSessionActive(db: Kysely<DB>, sessionId: string, userId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('refresh_tokens')
+    .innerJoin('users', 'users.id', 'refresh_tokens.user_id')
+    .select('refresh_tokens.id')
+    .where('refresh_tokens.session_id', '=', sessionId)
+    .where('refresh_tokens.user_id', '=', userId)
+    .where('refresh_tokens.revoked_at', 'is', null)
+    .where('refresh_tokens.expires_at', '>', new Date())
+    .where('users.disabled', '=', false)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+export async function revokeSession(db: Kysely<DB>, sessionId: string): Promise<void> {
+  await db
+    .updateTable('refresh_tokens')
+    .set({ revoked_at: new Date() })
+    .where('session_id', '=', sessionId)
+    .where('revoked_at', 'is', null)
+    .execute();
+}
+
+/**
+ * Consumes a refresh token: returns its user and session and revokes it, or null when unknown,
+ * expired or already used — in which case a reused token also revokes its whole session.
+ */
+export async function consumeRefreshToken(
+  db: Kysely<DB>,
+  token: string,
+): Promise<{ userId: string; sessionId: string } | null> {
+  const row = await db
+    .selectFrom('refresh_tokens')
+    .selectAll()
+    .where('token_hash', '=', sha256Hex(token))
+    .executeTakeFirst();
+  if (!row) return null;
+  if (row.revoked_at) {
+    await revokeSession(db, row.session_id);
+    return null;
+  }
+  if (row.expires_at.getTime() <= Date.now()) return null;
+  const updated = await db
+    .updateTable('refresh_tokens')
+    .set({ revoked_at: new Date() })
+    .where('id', '=', row.id)
+    .where('revoked_at', 'is', null)
+    .executeTakeFirst();
+  if (Number(updated.numUpdatedRows) === 0) {
+    await revokeSession(db, row.session_id);
+    return null;
+  }
+  return { userId: row.user_id, sessionId: row.session_id };
+}

@@ -1,0 +1,60 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { SignJWT, jwtVerify, errors as joseErrors } from 'jose';
+import type { Role } from '../db/schema.ts';
+import { unauthorized } from '../lib/errors.ts';
+
+/** The spec's JWT claims, plus `sid` (the login session, so logout can revoke access tokens). */
+export interface AccessClaims {
+  sub: string;
+  email: string;
+  role: Role;
+  companyId: string;
+  sid: string;
+  iat: number;
+  exp: number;
+}
+
+/**
+ * Signs an HS256 access token with `exp = iat + ttlSeconds` (spec: 3600).
+ */
+export async function signAccessToken(
+  secret: Uint8Array,
+  claims: Omit<AccessClaims, 'iat' | 'exp'>,
+  ttlSeconds: number,
+): Promise<string> {
+  const iat = Math.floor(Date.now() / 1000);
+  return new SignJWT({ email: claims.email, role: claims.role, companyId: claims.companyId, sid: claims.sid })
+    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+    .setSubject(claims.sub)
+    .setIssuedAt(iat)
+    .setExpirationTime(iat + ttlSeconds)
+    .sign(secret);
+}
+
+/**
+ * Verifies signature, algorithm and expiry.
+ * @throws AppError 401 UNAUTHORIZED for any invalid, expired or malformed token.
+ */
+export async function verifyAccessToken(secret: Uint8Array, token: string): Promise<AccessClaims> {
+  try {
+    const { payload } = await jwtVerify(token, secret, { algorithms: ['HS256'] });
+    const { sub, email, role, companyId, sid, iat, exp } = payload as Partial<AccessClaims>;
+    if (!sub || !email || !role || !companyId || !sid || !iat || !exp)
+      throw unauthorized('Invalid token claims');
+    return { sub, email, role, companyId, sid, iat, exp };
+  } catch (err) {
+    if (err instanceof joseErrors.JWTExpired) throw unauthorized('Access token expired');
+    if (err instanceof joseErrors.JOSEError) throw unauthorized('Invalid access token');
+    throw err;
+  }
+}
+
+/** An opaque random token (256 bits, base64url) for refresh tokens and API keys. */
+export function randomToken(bytes = 32): string {
+  return randomBytes(bytes).toString('base64url');
+}
+
+/** SHA-256 hex: how refresh tokens and API keys are stored (immich api-key.service). */
+export function sha256Hex(value: string): string {
+  return createHash('sha256').update(value).digest('hex');
+}

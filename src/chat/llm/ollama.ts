@@ -1,0 +1,46 @@
+import { Ollama } from 'ollama';
+import { buildMessages } from '../prompt.ts';
+import { LlmUnavailableError, type GenerationRequest, type LlmProvider } from './provider.ts';
+
+/**
+ * Streams from Ollama's /api/chat (https://github.com/ollama/ollama/blob/main/docs/api.md),
+ * through the official `ollama` client.
+ */
+export function ollamaProvider(options: { url: string; model: string; temperature?: number }): LlmProvider {
+  return {
+    name: 'ollama',
+    model: options.model,
+    async *generate(request: GenerationRequest) {
+      const client = new Ollama({ host: options.url });
+      let stream;
+      try {
+        stream = await client.chat({
+          model: options.model,
+          messages: buildMessages(request.question, request.sources, request.history),
+          stream: true,
+          options: { temperature: options.temperature ?? 0.1 },
+        });
+      } catch (err) {
+        throw new LlmUnavailableError(
+          `Ollama at ${options.url} is not reachable: ${(err as Error).message}`,
+          {
+            cause: err,
+          },
+        );
+      }
+      const onAbort = () => stream.abort();
+      request.signal.addEventListener('abort', onAbort, { once: true });
+      try {
+        for await (const part of stream) {
+          if (part.message?.content) yield part.message.content;
+          if (part.done) break;
+        }
+      } catch (err) {
+        if (request.signal.aborted) return;
+        throw new LlmUnavailableError(`Ollama failed mid-answer: ${(err as Error).message}`, { cause: err });
+      } finally {
+        request.signal.removeEventListener('abort', onAbort);
+      }
+    },
+  };
+}

@@ -1,0 +1,30 @@
+import type { RetrievedChunk } from '../../retrieval/types.ts';
+
+export interface ChatTurn {
+  role: 'user' | 'assistant';
+  content: string;
+}
+
+/** What a provider gets: the question, the numbered sources ([1] = sources[0]) and the history. */
+export interface GenerationRequest {
+  question: string;
+  sources: RetrievedChunk[];
+  history: ChatTurn[];
+  signal: AbortSignal;
+}
+
+/**
+ * An answer generator. `generate` yields text fragments as they are produced; citation markers
+ * `[n]` refer to `sources[n-1]`. Implementations: src/chat/llm/extractive.ts, ollama.ts.
+ */
+export interface LlmProvider {
+  readonly name: string;
+  /** The model behind it, for /api/health. */
+  readonly model: string | null;
+  generate(request: GenerationRequest): AsyncIterable<string>;
+}
+
+/** The LLM backend cannot be reached or failed mid-answer. */
+export class LlmUnavailableError extends Error {
+  override name = 'LlmUnavailableError';
+}

@@ -1,0 +1,11 @@
+import type { Migration, MigrationProvider } from 'kysely/migration';
+import * as init from './0001_init.ts';
+
+/** Every migration, in order; add new files here (names sort by their timestamp-like prefix). */
+const migrations: Record<string, Migration> = {
+  '0001_init': init,
+};
+
+export const migrationProvider: MigrationProvider = {
+  getMigrations: async () => migrations,
+};

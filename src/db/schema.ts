@@ -1,0 +1,155 @@
+import type { ColumnType, Generated } from 'kysely';
+
+/**
+ * Table types, one interface per table, combined into `DB` (the atproto/ozone layout).
+ * Timestamps are `timestamptz`, read as Date and written as Date or ISO strings.
+ */
+type Timestamp = ColumnType<Date, Date | string, Date | string>;
+/** A timestamp with a database default (`now()`): optional on insert. */
+type CreatedTimestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+type Json<T> = ColumnType<T, string, string>;
+
+export type Role = 'COMPANY_ADMIN' | 'COMPANY_EDITOR' | 'COMPANY_READER';
+export type DocumentStatus = 'UPLOADED' | 'PROCESSING' | 'VECTORIZED' | 'ERROR';
+
+export interface CompaniesTable {
+  id: string;
+  name: string;
+  /** Per-company retrieval/generation settings (docs/decisions.md). */
+  settings: Json<Record<string, unknown>>;
+  created_at: CreatedTimestamp;
+  updated_at: CreatedTimestamp;
+}
+
+export interface UsersTable {
+  id: string;
+  company_id: string;
+  email: string;
+  name: string;
+  role: Role;
+  password_hash: string | null;
+  disabled: Generated<boolean>;
+  created_at: CreatedTimestamp;
+  updated_at: CreatedTimestamp;
+}
+
+export interface RefreshTokensTable {
+  id: string;
+  user_id: string;
+  /** The login session; logout revokes it, and access tokens carry it as `sid`. */
+  session_id: string;
+  token_hash: string;
+  expires_at: Timestamp;
+  revoked_at: Timestamp | null;
+  created_at: CreatedTimestamp;
+}
+
+export interface ApiKeysTable {
+  id: string;
+  company_id: string;
+  name: string;
+  environment: 'live' | 'test';
+  /** First characters of the key, shown in lists so a key can be recognised. */
+  key_prefix: string;
+  /** SHA-256 hex of the full key; the key itself is never stored. */
+  key_hash: string;
+  authorized_domains: Json<string[]>;
+  last_used_at: Timestamp | null;
+  created_at: CreatedTimestamp;
+}
+
+export interface TopicsTable {
+  id: string;
+  company_id: string;
+  name: string;
+  description: string | null;
+  created_at: CreatedTimestamp;
+  updated_at: CreatedTimestamp;
+}
+
+export interface DocumentsTable {
+  id: string;
+  company_id: string;
+  topic_id: string | null;
+  name: string;
+  format: string;
+  mime_type: string;
+  size_bytes: number;
+  sha256: string;
+  /** Path of the original file, relative to the file store root. */
+  storage_key: string;
+  status: DocumentStatus;
+  error: string | null;
+  page_count: number | null;
+  chunk_count: number | null;
+  title: string | null;
+  /** Extracted plain text of the whole document. */
+  content: string | null;
+  metadata: Json<Record<string, unknown>>;
+  created_by: string | null;
+  created_at: CreatedTimestamp;
+  updated_at: CreatedTimestamp;
+  vectorized_at: Timestamp | null;
+}
+
+export interface ChunksTable {
+  id: string;
+  company_id: string;
+  document_id: string;
+  chunk_index: number;
+  text: string;
+  token_count: number;
+  page_start: number | null;
+  page_end: number | null;
+  heading_path: Json<string[]>;
+  /** tsvector, written with to_tsvector(); never read directly. */
+  tsv: ColumnType<never, never, never>;
+  /** pgvector `vector(384)`, present only where the extension exists; written as '[…]' text. */
+  embedding: ColumnType<string | null, string | null, string | null>;
+  created_at: CreatedTimestamp;
+}
+
+export interface ConversationsTable {
+  id: string;
+  company_id: string;
+  user_id: string | null;
+  api_key_id: string | null;
+  session_id: string | null;
+  title: string;
+  created_at: CreatedTimestamp;
+  updated_at: CreatedTimestamp;
+}
+
+export interface MessagesTable {
+  id: string;
+  conversation_id: string;
+  company_id: string;
+  role: 'user' | 'assistant';
+  content: string;
+  citation_map: Json<Record<string, { documentId: string; chunkId: string }>>;
+  sources: Json<{ id: string; name: string; score: number }[]>;
+  created_at: CreatedTimestamp;
+}
+
+/** Transactional outbox: events written with the change that caused them, delivered later. */
+export interface OutboxTable {
+  id: string;
+  company_id: string;
+  event: string;
+  payload: Json<Record<string, unknown>>;
+  created_at: CreatedTimestamp;
+  dispatched_at: Timestamp | null;
+}
+
+export interface DB {
+  companies: CompaniesTable;
+  users: UsersTable;
+  refresh_tokens: RefreshTokensTable;
+  api_keys: ApiKeysTable;
+  topics: TopicsTable;
+  documents: DocumentsTable;
+  chunks: ChunksTable;
+  conversations: ConversationsTable;
+  messages: MessagesTable;
+  outbox: OutboxTable;
+}

@@ -1,0 +1,145 @@
+import { sql, type Kysely } from 'kysely';
+import type { DB, DocumentStatus } from '../db/schema.ts';
+
+/** The API shape of a document (spec fields + ARCHITECTURE.md's detail fields). */
+export interface DocumentView {
+  id: string;
+  name: string;
+  status: DocumentStatus;
+  topicId: string | null;
+  mimeType: string;
+  format: string;
+  sizeBytes: number;
+  pageCount: number | null;
+  chunkCount: number | null;
+  error: string | null;
+  metadata: Record<string, unknown>;
+  createdAt: string;
+  updatedAt: string;
+  vectorizedAt: string | null;
+}
+
+const COLUMNS = [
+  'id',
+  'name',
+  'status',
+  'topic_id',
+  'mime_type',
+  'format',
+  'size_bytes',
+  'page_count',
+  'chunk_count',
+  'error',
+  'metadata',
+  'created_at',
+  'updated_at',
+  'vectorized_at',
+] as const;
+
+type Row = Pick<DB['documents'], never> & {
+  id: string;
+  name: string;
+  status: DocumentStatus;
+  topic_id: string | null;
+  mime_type: string;
+  format: string;
+  size_bytes: number;
+  page_count: number | null;
+  chunk_count: number | null;
+  error: string | null;
+  metadata: Record<string, unknown>;
+  created_at: Date;
+  updated_at: Date;
+  vectorized_at: Date | null;
+};
+
+export function documentView(r: Row): DocumentView {
+  return {
+    id: r.id,
+    name: r.name,
+    status: r.status,
+    topicId: r.topic_id,
+    mimeType: r.mime_type,
+    format: r.format,
+    sizeBytes: r.size_bytes,
+    pageCount: r.page_count,
+    chunkCount: r.chunk_count,
+    error: r.error,
+    metadata: r.metadata,
+    createdAt: r.created_at.toISOString(),
+    updatedAt: r.updated_at.toISOString(),
+    vectorizedAt: r.vectorized_at ? r.vectorized_at.toISOString() : null,
+  };
+}
+
+export async function findDocument(
+  db: Kysely<DB>,
+  companyId: string,
+  id: string,
+): Promise<DocumentView | undefined> {
+  const row = await db
+    .selectFrom('documents')
+    .select(COLUMNS)
+    .where('id', '=', id)
+    .where('company_id', '=', companyId)
+    .executeTakeFirst();
+  return row ? documentView(row) : undefined;
+}
+
+export interface DocumentListQuery {
+  page: number;
+  limit: number;
+  sort: 'createdAt' | 'updatedAt' | 'name' | 'status' | 'sizeBytes';
+  order: 'asc' | 'desc';
+  status?: DocumentStatus;
+  topicId?: string;
+  search?: string;
+}
+
+const SORT_COLUMNS = {
+  createdAt: 'created_at',
+  updatedAt: 'updated_at',
+  name: 'name',
+  status: 'status',
+  sizeBytes: 'size_bytes',
+} as const;
+
+/** One page of the company's documents and the total count, with the spec's filters. */
+export async function listDocuments(
+  db: Kysely<DB>,
+  companyId: string,
+  q: DocumentListQuery,
+): Promise<{ items: DocumentView[]; total: number }> {
+  let base = db.selectFrom('documents').where('company_id', '=', companyId);
+  if (q.status) base = base.where('status', '=', q.status);
+  if (q.topicId) base = base.where('topic_id', '=', q.topicId);
+  if (q.search) {
+    const pattern = `%${q.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    base = base.where(sql<boolean>`name ilike ${pattern}`);
+  }
+  const [rows, count] = await Promise.all([
+    base
+      .select(COLUMNS)
+      .orderBy(SORT_COLUMNS[q.sort], q.order)
+      .orderBy('id', q.order)
+      .limit(q.limit)
+      .offset((q.page - 1) * q.limit)
+      .execute(),
+    base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return { items: rows.map(documentView), total: Number(count.n) };
+}
+
+/** Sets the status (and error) and touches updated_at. */
+export async function setDocumentStatus(
+  db: Kysely<DB>,
+  id: string,
+  status: DocumentStatus,
+  error: string | null = null,
+): Promise<void> {
+  await db
+    .updateTable('documents')
+    .set({ status, error, updated_at: new Date() })
+    .where('id', '=', id)
+    .execute();
+}

@@ -1,0 +1,38 @@
+import { mkdir, readFile, rm, writeFile, rename } from 'node:fs/promises';
+import { dirname, join, resolve, sep } from 'node:path';
+
+/**
+ * Original files on local disk under `root` (DATA_DIR/files), keyed `<companyId>/<documentId>`.
+ * Writes go to a temp name and are renamed, so a crash never leaves a half file under a key.
+ */
+export interface FileStore {
+  put(key: string, bytes: Uint8Array): Promise<void>;
+  get(key: string): Promise<Uint8Array>;
+  delete(key: string): Promise<void>;
+}
+
+export function localFileStore(root: string): FileStore {
+  const absRoot = resolve(root);
+  const pathOf = (key: string) => {
+    const path = resolve(absRoot, key);
+    if (!path.startsWith(absRoot + sep)) throw new Error(`file key escapes the store: ${key}`);
+    return path;
+  };
+  return {
+    async put(key, bytes) {
+      const path = pathOf(key);
+      await mkdir(dirname(path), { recursive: true });
+      const tmp = `${path}.${process.pid}.tmp`;
+      await writeFile(tmp, bytes);
+      await rename(tmp, path);
+    },
+    async get(key) {
+      return new Uint8Array(await readFile(pathOf(key)));
+    },
+    async delete(key) {
+      await rm(pathOf(key), { force: true });
+    },
+  };
+}
+
+export const fileKey = (companyId: string, documentId: string) => join(companyId, documentId);

@@ -1,0 +1,48 @@
+/**
+ * Entry point of the document parsers. To support a new format: add it to DocumentFormat
+ * (types.ts), write `<format>.parser.ts` exporting a DocumentParser, register it in `parsers`
+ * below, and teach src/ingestion/sniff.ts to recognise its bytes.
+ */
+import { parseDocx } from './docx.parser.ts';
+import { parseHtml } from './html.parser.ts';
+import { parseMarkdown } from './markdown.parser.ts';
+import { parsePdf } from './pdf.parser.ts';
+import { parseText } from './text.parser.ts';
+import {
+  DocumentParseError,
+  type DocumentFormat,
+  type DocumentParser,
+  type ParsedDocument,
+} from './types.ts';
+
+export { DocumentParseError } from './types.ts';
+export type { BlockKind, DocumentBlock, DocumentFormat, DocumentParser, ParsedDocument } from './types.ts';
+export { EMPTY_DOCUMENT } from './text-utils.ts';
+export { PDF_DAMAGED, PDF_ENCRYPTED, PDF_NO_TEXT, PDF_TOO_SLOW } from './pdf.parser.ts';
+export { DOCX_DAMAGED, DOCX_TOO_LARGE } from './docx.parser.ts';
+
+/** The parser for each format. */
+export const parsers: Readonly<Record<DocumentFormat, DocumentParser>> = {
+  pdf: (bytes) => parsePdf(bytes),
+  docx: parseDocx,
+  html: parseHtml,
+  markdown: parseMarkdown,
+  text: parseText,
+};
+
+/**
+ * Parses a document's original bytes as `format` (as found by sniffFormat) into ordered blocks.
+ * Resolves to at least one block. Never rejects with anything but DocumentParseError, whose
+ * message is a reason fit to show the user (e.g. "the PDF is password-protected").
+ */
+export async function parseDocument(format: DocumentFormat, bytes: Uint8Array): Promise<ParsedDocument> {
+  const parser = parsers[format] as DocumentParser | undefined;
+  if (!parser) throw new DocumentParseError(`documents of type "${String(format)}" are not supported`);
+  try {
+    return await parser(bytes);
+  } catch (error) {
+    if (error instanceof DocumentParseError) throw error;
+    // A parser bug must not escape as a generic 500: report it as unreadable, keep the cause.
+    throw new DocumentParseError('the document could not be read', { cause: error });
+  }
+}

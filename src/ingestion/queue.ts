@@ -1,0 +1,60 @@
+import { PgBoss, type Db } from 'pg-boss';
+import type pg from 'pg';
+
+/** Queue name of document ingestion jobs; payload `{ documentId }`. */
+export const INGEST_QUEUE = 'ingest-document';
+
+export interface IngestJob {
+  documentId: string;
+}
+
+/**
+ * pg-boss over our own pool: one adapter for PGlite and PostgreSQL. On PGlite the pool has one
+ * connection, so pg-boss queries wait for an open kysely transaction instead of running inside
+ * it (STACK.md: "pg-boss and kysely sharing one PGlite").
+ */
+export function poolAdapter(pool: pg.Pool): Db {
+  return {
+    async executeSql(text: string, values?: unknown[]) {
+      const result = await pool.query(text, values as unknown[] | undefined);
+      // A multi-statement text answers with one result per statement; pg-boss reads the last.
+      const last = Array.isArray(result) ? result[result.length - 1] : result;
+      return { rows: last?.rows ?? [] };
+    },
+  };
+}
+
+/**
+ * Starts pg-boss in `schema` and makes sure the ingestion queue exists.
+ * Jobs: 3 retries with exponential backoff; a heartbeat every 10 s lets the monitor hand the
+ * job of a crashed worker to another one (pg-boss `heartbeatSeconds`).
+ */
+export async function startQueue(pool: pg.Pool, schema: string): Promise<PgBoss> {
+  const boss = new PgBoss({ db: poolAdapter(pool), schema, supervise: true, schedule: false });
+  boss.on('error', (err) => {
+    // pg-boss reports maintenance failures here; they are retried on its next cycle.
+    process.emitWarning(`pg-boss: ${err instanceof Error ? err.message : String(err)}`);
+  });
+  await boss.start();
+  await boss.createQueue(INGEST_QUEUE, {
+    policy: 'exclusive',
+    retryLimit: 3,
+    retryDelay: 5,
+    retryBackoff: true,
+    expireInSeconds: 30 * 60,
+    heartbeatSeconds: 10,
+  });
+  return boss;
+}
+
+/**
+ * Enqueues ingestion of a document; with `db` (pg-boss `fromKysely(trx)`) the job commits or
+ * rolls back with the caller's transaction. The queue's `exclusive` policy keyed by document id
+ * keeps at most one queued-or-active job per document.
+ */
+export async function enqueueIngest(boss: PgBoss, documentId: string, db?: Db): Promise<void> {
+  await boss.send(INGEST_QUEUE, { documentId } satisfies IngestJob, {
+    singletonKey: documentId,
+    ...(db ? { db } : {}),
+  });
+}

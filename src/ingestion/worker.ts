@@ -1,0 +1,57 @@
+import type { JobWithMetadata, PgBoss } from 'pg-boss';
+import type { FastifyBaseLogger } from 'fastify';
+import { enqueueIngest, INGEST_QUEUE, type IngestJob } from './queue.ts';
+import { failDocument, ingestDocument, type IngestDeps } from './ingest.ts';
+
+/**
+ * Starts consuming ingestion jobs. A job that throws is retried by pg-boss (3 times, backoff);
+ * on its last attempt the document is marked ERROR instead, so no document stays PROCESSING.
+ * Before consuming, documents left UPLOADED or PROCESSING (e.g. by a crash) are enqueued again;
+ * the queue's exclusive policy drops those that still have a job.
+ */
+export async function startIngestionWorker(
+  boss: PgBoss,
+  deps: IngestDeps,
+  options: { concurrency: number; log: FastifyBaseLogger },
+): Promise<void> {
+  const pending = await deps.db
+    .selectFrom('documents')
+    .select('id')
+    .where('status', 'in', ['UPLOADED', 'PROCESSING'])
+    .execute();
+  for (const { id } of pending) await enqueueIngest(boss, id);
+  if (pending.length) options.log.info({ count: pending.length }, 'resumed pending ingestion jobs');
+
+  const handler = async ([job]: JobWithMetadata<IngestJob>[]) => {
+    if (!job) return;
+    const { documentId } = job.data;
+    const started = Date.now();
+    try {
+      const outcome = await ingestDocument(deps, documentId);
+      options.log.info({ documentId, outcome, ms: Date.now() - started }, 'ingestion finished');
+    } catch (err) {
+      options.log.error({ err, documentId, retry: job.retryCount }, 'ingestion failed');
+      if (job.retryCount >= job.retryLimit) {
+        const doc = await deps.db
+          .selectFrom('documents')
+          .select('company_id')
+          .where('id', '=', documentId)
+          .executeTakeFirst();
+        if (doc)
+          await failDocument(deps.db, doc.company_id, documentId, 'processing failed after several attempts');
+        return;
+      }
+      throw err;
+    }
+  };
+  await boss.work<IngestJob>(
+    INGEST_QUEUE,
+    {
+      includeMetadata: true,
+      batchSize: 1,
+      localConcurrency: options.concurrency,
+      pollingIntervalSeconds: 0.5,
+    },
+    handler as never,
+  );
+}

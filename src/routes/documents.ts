@@ -1,0 +1,167 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { MultipartFile } from '@fastify/multipart';
+import { errorResponses, IdParams, pagination } from '../../schemas/common.ts';
+import {
+  DeleteResponse,
+  DocumentList,
+  DocumentListQuery,
+  DocumentResponse,
+  DocumentUpdateBody,
+} from '../../schemas/documents.ts';
+import { principalOf } from '../../plugins/auth.ts';
+import { findDocument, listDocuments } from '../documents/documents.repository.ts';
+import { assertTopic, deleteDocument, uploadDocument } from '../documents/documents.service.ts';
+import { notFound, validationError } from '../lib/errors.ts';
+
+const documentRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.post(
+    '/documents/upload',
+    {
+      config: { permission: 'documents:write', limitGroup: 'upload' },
+      schema: {
+        tags: ['documents'],
+        summary: 'Upload a document (multipart/form-data: file, optional name and topicId)',
+        description:
+          'Answers 201 at once with status UPLOADED; processing continues in the background ' +
+          '(PROCESSING → VECTORIZED, or ERROR with a reason). The type is read from the bytes: PDF, DOCX, ' +
+          'HTML, Markdown or plain text; anything else is 415. Files over MAX_UPLOAD_MB are 413.',
+        consumes: ['multipart/form-data'],
+        security: [{ bearerAuth: [] }],
+        response: { 201: DocumentResponse, ...errorResponses(400, 401, 403, 413, 415, 429) },
+      },
+    },
+    async (request, reply) => {
+      const principal = principalOf(request);
+      let file: { filename: string; bytes: Buffer } | null = null;
+      const fields: Record<string, string> = {};
+      for await (const part of request.parts()) {
+        if (part.type === 'file') {
+          if (part.fieldname !== 'file' || file) {
+            await (part as MultipartFile).toBuffer().catch(() => {});
+            throw validationError('Send exactly one file, in the field "file"', [
+              { field: part.fieldname, reason: 'unexpected file field' },
+            ]);
+          }
+          file = { filename: part.filename || 'upload', bytes: await part.toBuffer() };
+        } else if (typeof part.value === 'string') {
+          fields[part.fieldname] = part.value;
+        }
+      }
+      if (!file) throw validationError('Missing file', [{ field: 'file', reason: 'is required' }]);
+      const name = fields.name?.trim();
+      if (fields.name !== undefined && (!name || name.length > 255)) {
+        throw validationError('Invalid name', [{ field: 'name', reason: 'must be 1–255 characters' }]);
+      }
+      const doc = await uploadDocument(app.ctx, {
+        companyId: principal.companyId,
+        userId: principal.kind === 'user' ? principal.userId : null,
+        filename: file.filename,
+        bytes: file.bytes,
+        name,
+        topicId: fields.topicId || undefined,
+      });
+      return reply.code(201).send({ success: true as const, data: doc });
+    },
+  );
+
+  app.get(
+    '/documents',
+    {
+      config: { permission: 'documents:read' },
+      schema: {
+        tags: ['documents'],
+        summary: 'List documents (paginated; filters status, topicId, search by name)',
+        querystring: DocumentListQuery,
+        security: [{ bearerAuth: [] }],
+        response: { 200: DocumentList, ...errorResponses(400, 401) },
+      },
+    },
+    async (request) => {
+      const q = request.query;
+      const { items, total } = await listDocuments(app.ctx.db, principalOf(request).companyId, {
+        page: q.page,
+        limit: q.limit,
+        sort: q.sort,
+        order: q.order,
+        status: q.status,
+        topicId: q.topicId,
+        search: q.search,
+      });
+      return { success: true as const, data: { items, pagination: pagination(q.page, q.limit, total) } };
+    },
+  );
+
+  app.get(
+    '/documents/:id',
+    {
+      config: { permission: 'documents:read' },
+      schema: {
+        tags: ['documents'],
+        summary: 'Document detail, including processing status and error',
+        params: IdParams,
+        security: [{ bearerAuth: [] }],
+        response: { 200: DocumentResponse, ...errorResponses(401, 404) },
+      },
+    },
+    async (request) => {
+      const doc = await findDocument(app.ctx.db, principalOf(request).companyId, request.params.id);
+      if (!doc) throw notFound('Document');
+      return { success: true as const, data: doc };
+    },
+  );
+
+  app.put(
+    '/documents/:id',
+    {
+      config: { permission: 'documents:write' },
+      schema: {
+        tags: ['documents'],
+        summary: 'Rename a document or move it to another topic (null removes it from its topic)',
+        params: IdParams,
+        body: DocumentUpdateBody,
+        security: [{ bearerAuth: [] }],
+        response: { 200: DocumentResponse, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const companyId = principalOf(request).companyId;
+      const { name, topicId } = request.body;
+      if (topicId) await assertTopic(app.ctx.db, companyId, topicId);
+      const result = await app.ctx.db
+        .updateTable('documents')
+        .set({
+          ...(name !== undefined ? { name: name.trim() } : {}),
+          ...(topicId !== undefined ? { topic_id: topicId } : {}),
+          updated_at: new Date(),
+        })
+        .where('id', '=', request.params.id)
+        .where('company_id', '=', companyId)
+        .executeTakeFirst();
+      if (Number(result.numUpdatedRows) === 0) throw notFound('Document');
+      return {
+        success: true as const,
+        data: (await findDocument(app.ctx.db, companyId, request.params.id))!,
+      };
+    },
+  );
+
+  app.delete(
+    '/documents/:id',
+    {
+      config: { permission: 'documents:write' },
+      schema: {
+        tags: ['documents'],
+        summary: 'Delete a document, its chunks and its original file',
+        params: IdParams,
+        security: [{ bearerAuth: [] }],
+        response: { 200: DeleteResponse, ...errorResponses(401, 403, 404) },
+      },
+    },
+    async (request) => {
+      await deleteDocument(app.ctx, principalOf(request).companyId, request.params.id);
+      return { success: true as const, data: { id: request.params.id, deleted: true as const } };
+    },
+  );
+};
+
+export default documentRoutes;

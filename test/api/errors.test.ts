@@ -1,0 +1,94 @@
+import t from 'tap';
+import { buildTestApp, signUp } from '../helpers/app.ts';
+
+t.test('bad input answers in the envelope, never 500', async (t) => {
+  const { app } = await buildTestApp(t);
+  const { headers } = await signUp(app);
+
+  const malformed = await app.inject({
+    method: 'POST',
+    url: '/api/auth/login',
+    headers: { 'content-type': 'application/json' },
+    payload: '{"email": ',
+  });
+  t.equal(malformed.statusCode, 400);
+  t.equal(malformed.json().error.code, 'VALIDATION_ERROR');
+  t.equal(malformed.json().success, false);
+
+  const missing = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'a@b.co' } });
+  t.equal(missing.statusCode, 400);
+  t.same(missing.json().error.details, [{ field: 'password', reason: 'is required' }]);
+
+  const wrongType = await app.inject({
+    method: 'POST',
+    url: '/api/auth/login',
+    payload: { email: 42, password: [] },
+  });
+  t.equal(wrongType.statusCode, 400);
+  const fields = wrongType
+    .json()
+    .error.details.map((d: { field: string }) => d.field)
+    .sort();
+  t.same(fields, ['email', 'password']);
+
+  const chatMissing = await app.inject({ method: 'POST', url: '/api/chat/message', headers, payload: {} });
+  t.equal(chatMissing.statusCode, 400);
+  t.same(chatMissing.json().error.details, [{ field: 'message', reason: 'is required' }]);
+
+  const tooLarge = await app.inject({
+    method: 'POST',
+    url: '/api/chat/message',
+    headers: { ...headers, 'content-type': 'application/json' },
+    payload: JSON.stringify({ message: 'x'.repeat(400 * 1024) }),
+  });
+  t.equal(tooLarge.statusCode, 413);
+  t.equal(tooLarge.json().error.code, 'PAYLOAD_TOO_LARGE');
+
+  const xml = await app.inject({
+    method: 'POST',
+    url: '/api/auth/login',
+    headers: { 'content-type': 'application/xml' },
+    payload: '<login/>',
+  });
+  t.equal(xml.statusCode, 415);
+  t.equal(xml.json().error.code, 'UNSUPPORTED_MEDIA_TYPE');
+
+  const unknown = await app.inject({ method: 'GET', url: '/api/nope' });
+  t.equal(unknown.statusCode, 404);
+  t.same(unknown.json(), {
+    success: false,
+    error: { code: 'NOT_FOUND', message: 'Route GET /api/nope not found' },
+  });
+
+  const badQuery = await app.inject({ method: 'GET', url: '/api/documents?limit=1000&page=0', headers });
+  t.equal(badQuery.statusCode, 400);
+  t.equal(badQuery.json().error.code, 'VALIDATION_ERROR');
+
+  const badStatus = await app.inject({ method: 'GET', url: '/api/documents?status=DONE', headers });
+  t.equal(badStatus.statusCode, 400);
+});
+
+t.test('OpenAPI document and health', async (t) => {
+  const { app } = await buildTestApp(t);
+  const doc = await app.inject({ method: 'GET', url: '/api/openapi.json' });
+  t.equal(doc.statusCode, 200);
+  const spec = doc.json();
+  t.equal(spec.info.version, '3.5.0');
+  for (const path of [
+    '/api/auth/login',
+    '/api/documents/upload',
+    '/api/chat/stream',
+    '/api/public/chat/stream',
+    '/api/api-keys',
+  ]) {
+    t.ok(spec.paths[path], `documents ${path}`);
+  }
+  const health = await app.inject({ method: 'GET', url: '/api/health' });
+  t.equal(health.statusCode, 200);
+  t.match(health.json().data, {
+    status: 'ok',
+    database: 'pglite',
+    vectorSearch: true,
+    llmProvider: 'extractive',
+  });
+});

@@ -1,0 +1,139 @@
+import t from 'tap';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { ollamaProvider } from '../../src/chat/llm/ollama.ts';
+import { LlmUnavailableError } from '../../src/chat/llm/provider.ts';
+import { buildTestApp, signUp } from '../helpers/app.ts';
+import { parseSse } from '../helpers/sse.ts';
+
+/**
+ * A local server speaking Ollama's documented /api/chat stream: NDJSON lines
+ * {"model","created_at","message":{"role":"assistant","content"},"done":false}, then done:true.
+ */
+async function fakeOllama(t: { teardown: (fn: () => unknown) => void }, pieces: string[]) {
+  const requests: Record<string, unknown>[] = [];
+  const server = createServer((req, res) => {
+    let body = '';
+    req.on('data', (d) => (body += d));
+    req.on('end', () => {
+      if (req.url !== '/api/chat') {
+        res.writeHead(404).end();
+        return;
+      }
+      requests.push(JSON.parse(body));
+      res.writeHead(200, { 'content-type': 'application/x-ndjson' });
+      for (const content of pieces) {
+        res.write(
+          JSON.stringify({
+            model: 'm',
+            created_at: new Date().toISOString(),
+            message: { role: 'assistant', content },
+            done: false,
+          }) + '\n',
+        );
+      }
+      res.end(
+        JSON.stringify({
+          model: 'm',
+          created_at: new Date().toISOString(),
+          message: { role: 'assistant', content: '' },
+          done: true,
+          done_reason: 'stop',
+        }) + '\n',
+      );
+    });
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  t.teardown(() => server.close());
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, requests };
+}
+
+t.test('streams through the ollama client, with sources in the prompt', async (t) => {
+  const fake = await fakeOllama(t, ['Comments are due ', 'September 21, 2020 [1]', '.']);
+  const provider = ollamaProvider({ url: fake.url, model: 'llama3.2:3b' });
+  const source = {
+    chunkId: 'chk_1',
+    documentId: 'doc_1',
+    documentName: 'fr.pdf',
+    text: 'Send comments by September 21, 2020.',
+    pageStart: 1,
+    pageEnd: 1,
+    headingPath: [],
+    score: 1,
+  };
+  const out: string[] = [];
+  for await (const piece of provider.generate({
+    question: 'When?',
+    sources: [source],
+    history: [],
+    signal: new AbortController().signal,
+  }))
+    out.push(piece);
+  t.same(out, ['Comments are due ', 'September 21, 2020 [1]', '.']);
+  const sent = fake.requests[0] as {
+    model: string;
+    stream: boolean;
+    messages: { role: string; content: string }[];
+  };
+  t.equal(sent.model, 'llama3.2:3b');
+  t.equal(sent.stream, true);
+  t.match(sent.messages.at(-1)!.content, /\[1\] \(fr\.pdf, p\. 1\)\nSend comments by September 21, 2020\./);
+});
+
+t.test('an unreachable Ollama is an LlmUnavailableError, and a 503 / error event in the API', async (t) => {
+  const provider = ollamaProvider({ url: 'http://127.0.0.1:9', model: 'x' });
+  await t.rejects(async () => {
+    for await (const _ of provider.generate({
+      question: 'q',
+      sources: [],
+      history: [],
+      signal: new AbortController().signal,
+    }))
+      void _;
+  }, LlmUnavailableError);
+
+  const { app } = await buildTestApp(t, {
+    env: { LLM_PROVIDER: 'ollama', OLLAMA_URL: 'http://127.0.0.1:9' },
+  });
+  const { headers } = await signUp(app);
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/chat/message',
+    headers,
+    payload: { message: 'hello?' },
+  });
+  t.equal(res.statusCode, 503);
+  t.equal(res.json().error.code, 'SERVICE_UNAVAILABLE');
+  const stream = await app.inject({
+    method: 'POST',
+    url: '/api/chat/stream',
+    headers,
+    payload: { message: 'hello?' },
+  });
+  t.equal(stream.statusCode, 200);
+  t.same(parseSse(stream.body).at(-1), {
+    type: 'error',
+    error: { code: 'SERVICE_UNAVAILABLE', message: 'The language model is not available' },
+  });
+});
+
+t.test('the API streams an Ollama answer and drops a citation to a source that does not exist', async (t) => {
+  const fake = await fakeOllama(t, ['Nothing here [', '4] really.']);
+  const { app } = await buildTestApp(t, { env: { LLM_PROVIDER: 'ollama', OLLAMA_URL: fake.url } });
+  const { headers } = await signUp(app);
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/chat/stream',
+    headers,
+    payload: { message: 'anything?' },
+  });
+  const events = parseSse(res.body);
+  t.equal(
+    events
+      .filter((e) => e.type === 'token')
+      .map((e) => e.content)
+      .join(''),
+    'Nothing here really.',
+  );
+  t.same((events.at(-1) as { citationMap: unknown }).citationMap, {});
+});

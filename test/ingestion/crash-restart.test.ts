@@ -1,0 +1,114 @@
+import t from 'tap';
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { buildTestApp, DATASETS, MODELS_DIR, signUp } from '../helpers/app.ts';
+import { multipartBody, waitForDocument } from '../helpers/multipart.ts';
+
+/**
+ * Kills a real server process (SIGKILL) while it ingests, then starts the app again on the same
+ * DATA_DIR: every document must end VECTORIZED or ERROR, with no duplicate or orphan chunks.
+ */
+t.test('crash mid-ingestion, restart, every document settles with no duplicate chunks', async (t) => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'cograg-crash-'));
+  t.teardown(() => rmSync(dataDir, { recursive: true, force: true }));
+  const port = 30000 + Math.floor(Math.random() * 20000);
+  const env = {
+    ...process.env,
+    DATA_DIR: dataDir,
+    MODELS_DIR,
+    PORT: String(port),
+    LOG_LEVEL: 'warn',
+    RATE_LIMIT_ENABLED: 'false',
+    JWT_SECRET: 'crash-test-secret',
+    ADMIN_EMAIL: 'crash@example.com',
+    ADMIN_PASSWORD: 'crash test password',
+    MODELS_SOURCE: 'pypi',
+  };
+  const server = spawn(process.execPath, [resolve('src/server.ts')], {
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  server.stdout.on('data', (d) => (output += d));
+  server.stderr.on('data', (d) => (output += d));
+  const base = `http://127.0.0.1:${port}`;
+  for (let i = 0; ; i++) {
+    try {
+      if ((await fetch(`${base}/api/health`)).ok) break;
+    } catch {
+      /* not up yet */
+    }
+    if (i > 600) throw new Error(`server did not start:\n${output}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  const login = (await (
+    await fetch(`${base}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'crash@example.com', password: 'crash test password' }),
+    })
+  ).json()) as { data: { accessToken: string } };
+  const headers = { authorization: `Bearer ${login.data.accessToken}` };
+  const files = [
+    'docx/handbook-872p.docx',
+    'pdf/tracemonkey.pdf',
+    'pdf/federal-register-2020-17221.pdf',
+    'md/mammoth-README.md',
+  ];
+  const ids: string[] = [];
+  for (const rel of files) {
+    const body = multipartBody(
+      {},
+      { filename: rel.split('/')[1]!, bytes: readFileSync(join(DATASETS, 'documents', rel)) },
+    );
+    const res = await fetch(`${base}/api/documents/upload`, {
+      method: 'POST',
+      headers: { ...headers, ...body.headers },
+      body: body.payload,
+    });
+    t.equal(res.status, 201);
+    ids.push(((await res.json()) as { data: { id: string } }).data.id);
+  }
+  // Let the worker get into the big document, then kill the process without warning.
+  for (let i = 0; i < 100; i++) {
+    const d = (await (await fetch(`${base}/api/documents/${ids[0]}`, { headers })).json()) as {
+      data: { status: string };
+    };
+    if (d.data.status === 'PROCESSING') break;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  await new Promise((r) => setTimeout(r, 1500));
+  server.kill('SIGKILL');
+  await new Promise((r) => server.once('exit', r));
+
+  // Restart on the same data directory (in-process this time) with a worker.
+  const { app, ctx } = await buildTestApp(t, {
+    worker: true,
+    dataDir,
+    env: { JWT_SECRET: 'crash-test-secret' },
+  });
+  const me = await signUp(app);
+  void me;
+  for (const id of ids) {
+    const final = await waitForDocument(app, headers, id, 300_000);
+    t.ok(['VECTORIZED', 'ERROR'].includes(final.status), `${id} settled: ${final.status}`);
+    t.equal(final.status, 'VECTORIZED', `${id} vectorized`);
+    const chunks = await ctx.db
+      .selectFrom('chunks')
+      .select(['chunk_index'])
+      .where('document_id', '=', id)
+      .execute();
+    t.equal(chunks.length, final.chunkCount, 'chunk rows match chunkCount (no duplicates)');
+    t.equal(new Set(chunks.map((c) => c.chunk_index)).size, chunks.length, 'chunk indexes unique');
+  }
+  const orphans = await ctx.db
+    .selectFrom('chunks')
+    .leftJoin('documents', 'documents.id', 'chunks.document_id')
+    .select('chunks.id')
+    .where('documents.id', 'is', null)
+    .execute();
+  t.equal(orphans.length, 0, 'no orphan chunks');
+  t.same(readdirSync(join(dataDir, 'files')).length, 1, 'originals kept under one company folder');
+});

@@ -1,0 +1,188 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { gzipSync, strToU8, zipSync } from 'fflate';
+import t from 'tap';
+import { sniffFormat } from '../../src/ingestion/sniff.ts';
+
+const DOCS = '/work/shared/datasets/documents';
+const read = (path: string): Uint8Array => new Uint8Array(readFileSync(join(DOCS, path)));
+const utf8 = (text: string): Uint8Array => new TextEncoder().encode(text);
+const format = async (bytes: Uint8Array, name?: string): Promise<string | null> =>
+  (await sniffFormat(bytes, name))?.format ?? null;
+
+/** An OOXML package whose [Content_Types].xml names `mainType` as the main part. */
+function ooxml(mainPart: string, mainType: string): Uint8Array {
+  return zipSync({
+    '[Content_Types].xml': strToU8(
+      '<?xml version="1.0"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types">' +
+        `<Override PartName="/${mainPart}" ContentType="${mainType}.main+xml"/></Types>`,
+    ),
+    [mainPart]: strToU8('<root/>'),
+  });
+}
+
+t.test('dataset files: the type comes from the bytes, with the right MIME type', async (t) => {
+  const expected: Record<string, [string, string]> = {
+    pdf: ['pdf', 'application/pdf'],
+    docx: ['docx', 'application/vnd.openxmlformats-officedocument.wordprocessingml.document'],
+    html: ['html', 'text/html'],
+    md: ['markdown', 'text/markdown'],
+  };
+  for (const folder of readdirSync(DOCS)) {
+    for (const name of readdirSync(join(DOCS, folder))) {
+      const bytes = read(join(folder, name));
+      const [fmt, mime] = expected[folder]!;
+      t.same(await sniffFormat(bytes, name), { format: fmt, mimeType: mime }, name);
+      // A misleading name changes nothing for binary formats and full HTML pages.
+      if (
+        folder === 'pdf' ||
+        folder === 'docx' ||
+        /^\s*<(!doctype|\?xml)/i.test(new TextDecoder().decode(bytes.subarray(0, 20)))
+      ) {
+        t.equal(await format(bytes, 'renamed.md'), fmt, `${name} named .md`);
+      }
+    }
+  }
+});
+
+t.test('Markdown: by name, or by structure', async (t) => {
+  t.equal(await format(read('md/codeblock.md')), 'markdown', 'fenced code, even with HTML inside the fence');
+  t.equal(await format(read('md/simple-table.md')), 'markdown', 'pipe table');
+  t.equal(
+    await format(read('md/mammoth-README.md'), 'notes.txt'),
+    'markdown',
+    'headings, despite a .txt name',
+  );
+  t.equal(await format(utf8('Just a note.\nNothing else.\n'), 'note.markdown'), 'markdown', 'by name');
+  t.equal(
+    await format(utf8('Just a note.\nNothing else.\n'), 'NOTE.MD'),
+    'markdown',
+    'name case-insensitive',
+  );
+  t.equal(await format(utf8('# Title\n\nSee [the docs](https://x.org).\n')), 'markdown', 'heading and link');
+  t.equal(
+    await format(utf8('# just one comment line\nvalue = 1\n'), 'config.txt'),
+    'text',
+    'one # line is not enough',
+  );
+  t.equal(
+    await format(
+      utf8('<p align="center"><img src="logo.png"></p>\n\n# Project\n\n## Install\n\n```sh\nnpm i x\n```\n'),
+    ),
+    'markdown',
+    'a README that opens with an HTML banner',
+  );
+});
+
+t.test('HTML: by its opening tags', async (t) => {
+  t.equal(await format(utf8('<!DOCTYPE html><html><body><p>x</p></body></html>')), 'html');
+  t.equal(await format(utf8('\uFEFF\n  <html lang="en"><p>x</p></html>')), 'html', 'BOM and whitespace');
+  t.equal(
+    await format(utf8('<?xml version="1.0"?>\n<!-- generator -->\n<html><body>x</body></html>')),
+    'html',
+  );
+  t.equal(await format(utf8('<HEAD><TITLE>Old</TITLE></HEAD><BODY>x</BODY>')), 'html', 'upper-case tags');
+  t.equal(await format(utf8('<div class="a"><p>fragment</p></div>\n')), 'html', 'a fragment');
+  t.equal(
+    await format(utf8('<div class="a"><p>fragment</p></div>\n'), 'x.md'),
+    'markdown',
+    'Markdown may start with HTML',
+  );
+  t.equal(await format(utf8('The tag <html> is described here.\n')), 'text', 'a tag mentioned in prose');
+  t.equal(
+    await format(utf8('<?xml version="1.0"?><note><to>Tove</to></note>')),
+    'text',
+    'XML that is not HTML',
+  );
+  const latin = Uint8Array.from([
+    ...utf8('<html><head><meta charset="windows-1252"></head><body>caf'),
+    0xe9,
+    0x3c,
+  ]);
+  t.equal(await format(latin), 'html', 'legacy-encoded HTML');
+});
+
+t.test('plain text', async (t) => {
+  t.same(await sniffFormat(utf8('Hello,\nworld.\n'), 'a.txt'), { format: 'text', mimeType: 'text/plain' });
+  t.equal(await format(utf8('\uFEFFWith a BOM')), 'text');
+  t.equal(await format(utf8('Tabs\tand\fform feeds, ESC \u001b[1m colours \u001b[0m')), 'text');
+  const utf16 = Uint8Array.from([
+    0xff,
+    0xfe,
+    ...Array.from('UTF-16 text').flatMap((c) => [c.charCodeAt(0), 0]),
+  ]);
+  t.equal(await format(utf16), 'text', 'UTF-16LE with BOM');
+  t.equal(
+    await format(utf8('A PDF starts with %PDF-1.7, as this text explains.')),
+    'text',
+    '%PDF- inside text',
+  );
+  t.equal(await format(new Uint8Array()), 'text', 'empty: parsing reports it as empty');
+  t.equal(await format(new Uint8Array(), 'empty.md'), 'markdown');
+});
+
+t.test('refused: binary junk and unsupported formats', async (t) => {
+  const cases: Record<string, Uint8Array> = {
+    'random bytes': Uint8Array.from({ length: 4096 }, (_, i) => (i * 7919 + 13) % 251),
+    'PNG header': Uint8Array.from([
+      0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52,
+    ]),
+    JPEG: Uint8Array.from([0xff, 0xd8, 0xff, 0xe0, 0, 16, 0x4a, 0x46, 0x49, 0x46, 0, 1]),
+    GIF: utf8('GIF89a\u0001\u0000\u0001\u0000'),
+    'ELF executable': Uint8Array.from([0x7f, 0x45, 0x4c, 0x46, 2, 1, 1, 0, ...new Array(56).fill(0)]),
+    'Windows executable': Uint8Array.from([
+      0x4d,
+      0x5a,
+      0x90,
+      0,
+      3,
+      0,
+      0,
+      0,
+      4,
+      0,
+      0,
+      0,
+      0xff,
+      0xff,
+      ...new Array(50).fill(0),
+    ]),
+    gzip: gzipSync(utf8('hello hello hello')),
+    'plain zip': zipSync({ 'a.txt': strToU8('hello') }),
+    xlsx: ooxml('xl/workbook.xml', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'),
+    pptx: ooxml(
+      'ppt/presentation.xml',
+      'application/vnd.openxmlformats-officedocument.presentationml.presentation',
+    ),
+    RTF: utf8('{\\rtf1\\ansi Hello}'),
+    SVG: utf8('<?xml version="1.0"?>\n<svg xmlns="http://www.w3.org/2000/svg"><text>hi</text></svg>'),
+    'text with NUL bytes': utf8('abc\u0000def\u0000ghi'),
+    'control-byte garbage': utf8(
+      'text \u0001\u0002\u0003\u0004\u0005 more \u0006\u0007\u0008 and \u000e\u000f',
+    ),
+    'Latin-1 text (not UTF-8)': Uint8Array.from([...utf8('caf'), 0xe9, ...utf8(' au lait\n')]),
+    'UTF-16 without BOM': Uint8Array.from(Array.from('no bom here').flatMap((c) => [c.charCodeAt(0), 0])),
+  };
+  for (const [name, bytes] of Object.entries(cases)) {
+    t.equal(await sniffFormat(bytes, 'upload.md'), null, name);
+  }
+  const docx = read('docx/handbook-1p.docx');
+  t.equal(await format(docx.subarray(0, 30)), null, 'a DOCX cut before its first entry name');
+  // Cut later, it is still recognised; the parser then reports it as damaged.
+  t.equal(await format(docx.subarray(0, docx.length >> 1)), 'docx', 'a truncated DOCX');
+});
+
+t.test('PDF: by magic, not by name', async (t) => {
+  const pdf = read('pdf/layout-parser-paper-with-table.pdf');
+  t.equal(await format(pdf, 'report.docx'), 'pdf');
+  t.equal(
+    await format(Uint8Array.from([0xe2, 0xe3, 0xcf, 0xd3, 0x0a, ...pdf])),
+    'pdf',
+    'binary junk before the header',
+  );
+  t.equal(
+    await format(utf8('%PDF-1.4\n%\u00e2\u00e3\n1 0 obj')),
+    'pdf',
+    'even a broken one: the parser explains',
+  );
+});
