@@ -15,6 +15,9 @@ import documentRoutes from './routes/documents.ts';
 import apiKeyRoutes from './routes/api-keys.ts';
 import chatRoutes from './routes/chat.ts';
 import publicRoutes from './routes/public.ts';
+import topicRoutes from './routes/topics.ts';
+import conversationRoutes from './routes/conversations.ts';
+import companyRoutes from './routes/companies.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -64,6 +67,9 @@ export async function buildApp(
       await api.register(apiKeyRoutes);
       await api.register(chatRoutes);
       await api.register(publicRoutes);
+      await api.register(topicRoutes);
+      await api.register(conversationRoutes);
+      await api.register(companyRoutes);
     },
     { prefix: '/api' },
   );

@@ -44,6 +44,10 @@ export async function startQueue(pool: pg.Pool, schema: string): Promise<PgBoss>
     expireInSeconds: 30 * 60,
     heartbeatSeconds: 10,
   });
+  // pg-boss reads queue metadata through its own pool the first time a queue is used. Doing it
+  // now, outside any transaction, keeps a later send inside a kysely transaction from waiting on
+  // PGlite's single connection that the transaction holds (a deadlock).
+  await boss.getJobById(INGEST_QUEUE, '00000000-0000-0000-0000-000000000000');
   return boss;
 }
 
