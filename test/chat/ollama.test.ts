@@ -137,3 +137,54 @@ t.test('the API streams an Ollama answer and drops a citation to a source that d
   );
   t.same((events.at(-1) as { citationMap: unknown }).citationMap, {});
 });
+
+t.test('a client that disconnects mid-stream stops the generation upstream', async (t) => {
+  let sent = 0;
+  let upstreamClosed = false;
+  const server = createServer((req, res) => {
+    req.resume();
+    req.on('end', () => {
+      res.writeHead(200, { 'content-type': 'application/x-ndjson' });
+      const timer = setInterval(() => {
+        sent++;
+        res.write(
+          JSON.stringify({
+            model: 'm',
+            message: { role: 'assistant', content: `word${sent} ` },
+            done: false,
+          }) + '\n',
+        );
+        if (sent >= 100) {
+          clearInterval(timer);
+          res.end(
+            JSON.stringify({ model: 'm', message: { role: 'assistant', content: '' }, done: true }) + '\n',
+          );
+        }
+      }, 50);
+      res.on('close', () => {
+        upstreamClosed = true;
+        clearInterval(timer);
+      });
+    });
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  t.teardown(() => server.close());
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const { app } = await buildTestApp(t, { env: { LLM_PROVIDER: 'ollama', OLLAMA_URL: url } });
+  const { headers } = await signUp(app);
+  const address = await app.listen({ port: 0, host: '127.0.0.1' });
+  const abort = new AbortController();
+  const res = await fetch(`${address}/api/chat/stream`, {
+    method: 'POST',
+    headers: { ...headers, 'content-type': 'application/json', accept: 'text/event-stream' },
+    body: JSON.stringify({ message: 'long answer please' }),
+    signal: abort.signal,
+  });
+  const reader = res.body!.getReader();
+  const first = new TextDecoder().decode((await reader.read()).value);
+  t.match(first, /"type":"token"/);
+  abort.abort();
+  for (let i = 0; i < 40 && !upstreamClosed; i++) await new Promise((r) => setTimeout(r, 50));
+  t.ok(upstreamClosed, 'the request to the LLM was closed');
+  t.ok(sent < 100, `generation stopped early (${sent} of 100 pieces)`);
+});
