@@ -7,7 +7,7 @@ import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../src/config/index.ts';
-import { createContext } from '../src/context.ts';
+import { createContext, ingestDepsOf } from '../src/context.ts';
 import { sniffFormat } from '../src/ingestion/sniff.ts';
 import { parseDocument } from '../src/ingestion/parsers/index.ts';
 import { chunkDocument, chunkTextForEmbedding } from '../src/ingestion/chunker.ts';
@@ -95,16 +95,7 @@ for (const path of files) {
       filename: relative(dir, path),
       bytes: data,
     });
-    const outcome = await ingestDocument(
-      {
-        db: ctx.db,
-        files: ctx.files,
-        embedder: ctx.embedder,
-        vectorEnabled: ctx.database.vectorEnabled,
-        chunking,
-      },
-      doc.id,
-    );
+    const outcome = await ingestDocument(ingestDepsOf(ctx), doc.id);
     if (outcome === 'vectorized') vectorized++;
   } catch {
     /* unsupported type: counted in the table above */

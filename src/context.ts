@@ -11,6 +11,7 @@ import type { Embedder } from './embeddings/embedder.ts';
 import { loadTransformersEmbedder } from './embeddings/transformers.embedder.ts';
 import { startQueue } from './ingestion/queue.ts';
 import { createLlmProvider, type LlmProvider } from './chat/llm/index.ts';
+import type { IngestDeps } from './ingestion/ingest.ts';
 
 /** Everything the API, the worker, the CLI and tests share, built once from Config. */
 export interface AppContext {
@@ -81,4 +82,15 @@ export async function createContext(config: Config, overrides: ContextOverrides 
     await database.close().catch(() => {});
     throw err;
   }
+}
+
+/** What the ingestion pipeline needs from the context (worker, benchmarks, tests). */
+export function ingestDepsOf(ctx: AppContext): IngestDeps {
+  return {
+    db: ctx.db,
+    files: ctx.files,
+    embedder: ctx.embedder,
+    vectorEnabled: ctx.database.vectorEnabled,
+    chunking: { maxTokens: ctx.config.chunkMaxTokens, overlapTokens: ctx.config.chunkOverlapTokens },
+  };
 }

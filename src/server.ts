@@ -1,5 +1,5 @@
 import { loadConfig, ConfigError } from './config/index.ts';
-import { createContext } from './context.ts';
+import { createContext, ingestDepsOf } from './context.ts';
 import { buildApp } from './app.ts';
 import { bootstrapAdmin } from './bootstrap.ts';
 import { startIngestionWorker } from './ingestion/worker.ts';
@@ -28,17 +28,10 @@ async function main() {
   if (!ctx.database.vectorEnabled)
     app.log.warn('pgvector is not installed in this database: dense retrieval is off');
   if (config.role !== 'api') {
-    await startIngestionWorker(
-      ctx.boss,
-      {
-        db: ctx.db,
-        files: ctx.files,
-        embedder: ctx.embedder,
-        vectorEnabled: ctx.database.vectorEnabled,
-        chunking: { maxTokens: config.chunkMaxTokens, overlapTokens: config.chunkOverlapTokens },
-      },
-      { concurrency: config.ingestConcurrency, log: app.log },
-    );
+    await startIngestionWorker(ctx.boss, ingestDepsOf(ctx), {
+      concurrency: config.ingestConcurrency,
+      log: app.log,
+    });
   }
   const shutdown = async (signal: string) => {
     app.log.info({ signal }, 'shutting down');

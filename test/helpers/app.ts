@@ -4,7 +4,7 @@ import { join, resolve } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { loadConfig, type Config } from '../../src/config/index.ts';
-import { createContext, type AppContext, type ContextOverrides } from '../../src/context.ts';
+import { createContext, ingestDepsOf, type AppContext, type ContextOverrides } from '../../src/context.ts';
 import { buildApp } from '../../src/app.ts';
 import { loadTransformersEmbedder } from '../../src/embeddings/transformers.embedder.ts';
 import type { Embedder } from '../../src/embeddings/embedder.ts';
@@ -67,17 +67,7 @@ export async function buildTestApp(
   });
   const app = await buildApp(ctx, { logger: false });
   if (options.worker) {
-    await startIngestionWorker(
-      ctx.boss,
-      {
-        db: ctx.db,
-        files: ctx.files,
-        embedder: ctx.embedder,
-        vectorEnabled: ctx.database.vectorEnabled,
-        chunking: { maxTokens: config.chunkMaxTokens, overlapTokens: config.chunkOverlapTokens },
-      },
-      { concurrency: 1, log: app.log },
-    );
+    await startIngestionWorker(ctx.boss, ingestDepsOf(ctx), { concurrency: 1, log: app.log });
   }
   t.teardown(async () => {
     await app.close();
