@@ -36,7 +36,7 @@ export async function buildApp(
   const app = Fastify({
     logger: { level: ctx.config.logLevel },
     bodyLimit: ctx.config.maxJsonBodyBytes,
-    trustProxy: true,
+    trustProxy: ctx.config.trustProxy,
     ajv: {
       customOptions: { removeAdditional: false, coerceTypes: 'array', useDefaults: true, allErrors: true },
     },

@@ -40,6 +40,8 @@ export interface Config {
   rateLimitEnabled: boolean;
   registrationEnabled: boolean;
   corsOrigins: string[] | true;
+  /** Trust X-Forwarded-* (client IP for rate limits) — only behind a reverse proxy. */
+  trustProxy: boolean;
   admin: { email: string; password: string; company: string; name: string } | null;
   logLevel: string;
 }
@@ -126,6 +128,7 @@ export function loadConfig(env: Env = process.env): Config {
     rateLimitEnabled: bool(env, 'RATE_LIMIT_ENABLED', true),
     registrationEnabled: bool(env, 'REGISTRATION_ENABLED', true),
     corsOrigins: cors === '*' ? true : cors.split(',').map((s) => s.trim()),
+    trustProxy: bool(env, 'TRUST_PROXY', false),
     admin: adminEmail
       ? {
           email: adminEmail.toLowerCase(),
