@@ -14,11 +14,17 @@ export async function bootstrapAdmin(
 ): Promise<'created' | 'exists' | 'not-configured'> {
   if (!(await hasNoUsers(db))) return 'exists';
   if (!config.admin) return 'not-configured';
-  await createCompanyWithAdmin(db, {
-    companyName: config.admin.company,
-    email: config.admin.email,
-    password: config.admin.password,
-    name: config.admin.name,
-  });
+  try {
+    await createCompanyWithAdmin(db, {
+      companyName: config.admin.company,
+      email: config.admin.email,
+      password: config.admin.password,
+      name: config.admin.name,
+    });
+  } catch (err) {
+    // Another replica starting at the same moment created it first (unique e-mail).
+    if (!(await hasNoUsers(db))) return 'exists';
+    throw err;
+  }
   return 'created';
 }
