@@ -26,7 +26,8 @@
  * the document, linear in its length.
  */
 import type { ParsedDocument } from './parsers/types.ts';
-import { ChunkPacker, type Piece } from './chunk-packer.ts';
+import { ChunkPacker } from './chunking/packer.ts';
+import type { Piece } from './chunking/piece.ts';
 
 /** Counts the embedding model's tokens in `text`, excluding special tokens ([CLS], [SEP], …). */
 export interface TokenCounter {
