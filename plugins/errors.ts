@@ -30,6 +30,9 @@ function toDetails(errors: AjvError[], context: string | undefined): ErrorDetail
   return details;
 }
 
+/** PostgreSQL SQLSTATEs for text it cannot store: 22021 character_not_in_repertoire, 22P05 untranslatable_character. */
+const PG_BAD_TEXT = new Set(['22021', '22P05']);
+
 /** Fastify's own error codes mapped to the catalogue (fastify/lib/errors.js). */
 const FASTIFY_CODES: Record<string, [number, string, string]> = {
   FST_ERR_CTP_INVALID_MEDIA_TYPE: [415, 'UNSUPPORTED_MEDIA_TYPE', 'Unsupported Content-Type'],
@@ -71,6 +74,16 @@ export default fp(
         const [s, code, message] = FASTIFY_CODES[err.code]!;
         status = s;
         body = { code, message };
+      } else if (PG_BAD_TEXT.has((err as { code?: string }).code ?? '')) {
+        // Text Postgres cannot store (NUL bytes, invalid encodings) that slipped past validation.
+        status = 400;
+        body = {
+          code: 'VALIDATION_ERROR',
+          message: 'Text contains characters that cannot be stored (such as NUL)',
+        };
+      } else if (!err.statusCode && /boundary not found|multipart/i.test(err.message)) {
+        status = 400;
+        body = { code: 'VALIDATION_ERROR', message: 'Malformed multipart/form-data body' };
       } else if (err.statusCode === 429) {
         status = 429;
         body = { code: 'RATE_LIMIT_EXCEEDED', message: err.message };

@@ -22,9 +22,12 @@ export const ErrorEnvelope = Type.Object(
   { $id: 'ErrorEnvelope' },
 );
 
-/** The error responses most routes can give, for the OpenAPI document. */
+/**
+ * The error responses of a route for the OpenAPI document: the codes given, plus those every
+ * route can answer (400 validation, 429 rate limit, 500).
+ */
 export const errorResponses = (...codes: number[]) =>
-  Object.fromEntries(codes.map((c) => [c, Type.Ref('ErrorEnvelope')]));
+  Object.fromEntries([...new Set([...codes, 400, 429, 500])].map((c) => [c, Type.Ref('ErrorEnvelope')]));
 
 export const Pagination = Type.Object({
   page: Type.Integer(),
@@ -39,7 +42,7 @@ export const Paginated = <T extends TSchema>(item: T) =>
 
 /** The spec's common list parameters. */
 export const ListQuery = {
-  page: Type.Integer({ minimum: 1, default: 1 }),
+  page: Type.Integer({ minimum: 1, maximum: 1_000_000, default: 1 }),
   limit: Type.Integer({ minimum: 1, maximum: 100, default: 20 }),
   order: Type.Union([Type.Literal('asc'), Type.Literal('desc')], { default: 'desc' }),
 };

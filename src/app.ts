@@ -1,4 +1,4 @@
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import multipart from '@fastify/multipart';
 import cors from '@fastify/cors';
@@ -9,9 +9,12 @@ import errorsPlugin from '../plugins/errors.ts';
 import authPlugin from '../plugins/auth.ts';
 import swaggerPlugin from '../plugins/swagger.ts';
 import rateLimitPlugin from '../plugins/rate-limit.ts';
+import noNulPlugin from '../plugins/no-nul.ts';
+import { installValidators } from '../plugins/validation.ts';
 import healthRoutes, { API_VERSION } from './routes/health.ts';
 import authRoutes from './routes/auth.ts';
 import documentRoutes from './routes/documents.ts';
+import searchRoutes from './routes/search.ts';
 import apiKeyRoutes from './routes/api-keys.ts';
 import chatRoutes from './routes/chat.ts';
 import publicRoutes from './routes/public.ts';
@@ -37,12 +40,22 @@ export async function buildApp(
     logger: { level: ctx.config.logLevel },
     bodyLimit: ctx.config.maxJsonBodyBytes,
     trustProxy: ctx.config.trustProxy,
-    ajv: {
-      customOptions: { removeAdditional: false, coerceTypes: 'array', useDefaults: true, allErrors: true },
+    routerOptions: { maxParamLength: 500 },
+    // Malformed URLs and over-long path parameters are decided by the router, before any route:
+    // answer them in the envelope too, as 400s (they can never name a resource).
+    frameworkErrors: (err, _request, reply: FastifyReply) => {
+      void reply.code(400).send({
+        success: false,
+        error: {
+          code: 'VALIDATION_ERROR',
+          message: err.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 'Path parameter too long' : 'Malformed URL',
+        },
+      });
     },
     ...options,
   }).withTypeProvider<TypeBoxTypeProvider>();
 
+  installValidators(app);
   app.decorate('ctx', ctx);
   app.addSchema(ErrorEnvelope);
   app.addHook('onSend', async (_request, reply) => {
@@ -61,9 +74,11 @@ export async function buildApp(
     async (api) => {
       await api.register(rateLimitPlugin);
       await api.register(authPlugin);
+      await api.register(noNulPlugin);
       await api.register(healthRoutes);
       await api.register(authRoutes);
       await api.register(documentRoutes);
+      await api.register(searchRoutes);
       await api.register(apiKeyRoutes);
       await api.register(chatRoutes);
       await api.register(publicRoutes);

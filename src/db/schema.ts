@@ -102,8 +102,8 @@ export interface ChunksTable {
   page_start: number | null;
   page_end: number | null;
   heading_path: Json<string[]>;
-  /** tsvector, written with to_tsvector(); never read directly. */
-  tsv: ColumnType<never, never, never>;
+  /** Number of analyzed terms in the chunk's lexical text: BM25's document length (0002_bm25). */
+  lexical_length: Generated<number>;
   /** pgvector `vector(384)`, present only where the extension exists; written as '[…]' text. */
   embedding: ColumnType<string | null, string | null, string | null>;
   created_at: CreatedTimestamp;
@@ -131,6 +131,18 @@ export interface MessagesTable {
   created_at: CreatedTimestamp;
 }
 
+/** BM25 postings: one row per term of a chunk (docs/retrieval.md, src/retrieval/lexical/bm25.ts). */
+export interface ChunkTermsTable {
+  company_id: string;
+  /** An analyzed term (src/retrieval/lexical/analyzer.ts), "C" collation. */
+  term: string;
+  chunk_id: string;
+  /** Occurrences of the term in the chunk's lexical text. */
+  tf: number;
+  /** The chunk's `lexical_length`, copied so scoring needs no join with `chunks`. */
+  dl: number;
+}
+
 /** Transactional outbox: events written with the change that caused them, delivered later. */
 export interface OutboxTable {
   id: string;
@@ -149,6 +161,7 @@ export interface DB {
   topics: TopicsTable;
   documents: DocumentsTable;
   chunks: ChunksTable;
+  chunk_terms: ChunkTermsTable;
   conversations: ConversationsTable;
   messages: MessagesTable;
   outbox: OutboxTable;

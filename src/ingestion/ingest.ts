@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema.ts';
 import type { Embedder } from '../embeddings/embedder.ts';
 import { toPgVector } from '../embeddings/embedder.ts';
@@ -8,6 +8,7 @@ import { recordEvent } from '../outbox/outbox.ts';
 import { parseDocument } from './parsers/index.ts';
 import { DocumentParseError, type DocumentFormat } from './parsers/types.ts';
 import { chunkDocument, chunkTextForEmbedding, type ChunkingOptions } from './chunker.ts';
+import { analyzeChunk, companyLanguage, insertPostings, lexicalText } from '../retrieval/lexical/bm25.ts';
 
 export interface IngestDeps {
   db: Kysely<DB>;
@@ -15,8 +16,6 @@ export interface IngestDeps {
   embedder: Embedder;
   vectorEnabled: boolean;
   chunking: ChunkingOptions;
-  /** Postgres text search configuration for the lexical index. */
-  textSearchConfig?: string;
 }
 
 export type IngestOutcome = 'vectorized' | 'error' | 'skipped';
@@ -57,7 +56,11 @@ export async function ingestDocument(deps: IngestDeps, documentId: string): Prom
   }
   const title = parsed.title ?? doc.name;
   const vectors = await deps.embedder.embedDocuments(chunks.map((c) => chunkTextForEmbedding(c, title)));
-  const tsConfig = deps.textSearchConfig ?? 'english';
+  // BM25 postings, analyzed with the company's language before the transaction opens.
+  const language = await companyLanguage(db, doc.company_id);
+  const lexical = chunks.map((c) =>
+    analyzeChunk(newId('chk'), lexicalText(title, c.headingPath, c.text), language),
+  );
 
   await db.transaction().execute(async (trx) => {
     const current = await trx
@@ -70,9 +73,8 @@ export async function ingestDocument(deps: IngestDeps, documentId: string): Prom
     await trx.deleteFrom('chunks').where('document_id', '=', documentId).execute();
     for (let i = 0; i < chunks.length; i += INSERT_BATCH) {
       const rows = chunks.slice(i, i + INSERT_BATCH).map((c, j) => {
-        const lexicalText = [title, ...c.headingPath, c.text].join('\n');
         return {
-          id: newId('chk'),
+          id: lexical[i + j]!.id,
           company_id: doc.company_id,
           document_id: documentId,
           chunk_index: c.index,
@@ -81,11 +83,12 @@ export async function ingestDocument(deps: IngestDeps, documentId: string): Prom
           page_start: c.pageStart,
           page_end: c.pageEnd,
           heading_path: JSON.stringify(c.headingPath),
-          tsv: sql`to_tsvector(${tsConfig}::regconfig, ${lexicalText})` as never,
+          lexical_length: lexical[i + j]!.length,
           embedding: deps.vectorEnabled ? toPgVector(vectors[i + j]!) : null,
         };
       });
       await trx.insertInto('chunks').values(rows).execute();
+      await insertPostings(trx, doc.company_id, lexical.slice(i, i + INSERT_BATCH));
     }
     const content = parsed.blocks.map((b: { text: string }) => b.text).join('\n');
     await trx

@@ -85,7 +85,10 @@ const SIMPLE_JSON = 'application/vnd.pypi.simple.v1+json';
  * from the allowed sources, and returns what each model's files are and where they came from.
  * Throws ModelsUnavailableError (with instructions for an offline import) when files stay missing.
  */
-export async function ensureModels(options: EnsureModelsOptions, catalog: Catalog = CATALOG): Promise<EnsuredModel[]> {
+export async function ensureModels(
+  options: EnsureModelsOptions,
+  catalog: Catalog = CATALOG,
+): Promise<EnsuredModel[]> {
   const problems = validateCatalog(catalog);
   if (problems.length > 0) throw new Error(`invalid model catalogue: ${problems.join('; ')}`);
   const ctx: Context = {
@@ -136,7 +139,8 @@ export async function ensureModels(options: EnsureModelsOptions, catalog: Catalo
     });
   }
 
-  if (stillMissing.length > 0) throw new ModelsUnavailableError(ctx.modelsDir, catalog, stillMissing, failures);
+  if (stillMissing.length > 0)
+    throw new ModelsUnavailableError(ctx.modelsDir, catalog, stillMissing, failures);
   return results;
 }
 
@@ -177,7 +181,8 @@ async function missingFiles(ctx: Context, model: ModelEntry): Promise<string[]> 
 function pinsFor(model: ModelEntry, target: string): Set<string> {
   const pins = new Set<string>();
   for (const f of model.hub?.files ?? []) if (f.path === target && f.sha256) pins.add(f.sha256);
-  for (const p of model.pypi?.packages ?? []) for (const m of p.members) if (m.target === target) pins.add(m.sha256);
+  for (const p of model.pypi?.packages ?? [])
+    for (const m of p.members) if (m.target === target) pins.add(m.sha256);
   return pins;
 }
 
@@ -269,7 +274,9 @@ async function fetchToFile(
       await res.body?.cancel();
       throw new Error(`GET ${url}: HTTP ${res.status} ${res.statusText}`.trim());
     }
-    const declared = res.headers.get('content-encoding') ? null : Number(res.headers.get('content-length') ?? NaN);
+    const declared = res.headers.get('content-encoding')
+      ? null
+      : Number(res.headers.get('content-length') ?? NaN);
     const size = Number.isFinite(declared) ? (declared as number) : expected.sizeBytes;
     if (expected.sizeBytes !== null && size !== null && size !== expected.sizeBytes) {
       await res.body.cancel();
@@ -298,7 +305,8 @@ async function fetchToFile(
     ctx.log(`${label}: ${formatMb(bytes)} MB in ${seconds.toFixed(1)} s`);
     return { sha256: hash.digest('hex'), bytes };
   } catch (err) {
-    if (idle.signal.aborted) throw new Error(`GET ${url}: no data for ${ctx.timeoutMs / 1000} s`, { cause: err });
+    if (idle.signal.aborted)
+      throw new Error(`GET ${url}: no data for ${ctx.timeoutMs / 1000} s`, { cause: err });
     if (total.aborted) {
       throw new Error(`GET ${url}: not finished after ${ctx.downloadTimeoutMs / 1000} s`, { cause: err });
     }
@@ -437,7 +445,13 @@ async function installFromWheel(
   const tmp = tempPathFor(path.join(downloads, wheel.filename));
   const label = `pypi: ${wheel.filename}`;
   try {
-    const { sha256 } = await fetchToFile(ctx, wheel.url, tmp, { sha256: wheel.sha256, sizeBytes: null }, label);
+    const { sha256 } = await fetchToFile(
+      ctx,
+      wheel.url,
+      tmp,
+      { sha256: wheel.sha256, sizeBytes: null },
+      label,
+    );
     if (wheel.sha256 !== null) {
       checkDigest(label, sha256, { sha256: wheel.sha256, sizeBytes: null });
       ctx.log(`${label}: sha256 matches the index`);
@@ -453,7 +467,8 @@ async function installFromWheel(
         filter: (f) => {
           const m = wanted.get(f.name);
           if (!m) return false;
-          if (f.originalSize !== m.sizeBytes) wrongSize.push(`${f.name} is ${f.originalSize} bytes, expected ${m.sizeBytes}`);
+          if (f.originalSize !== m.sizeBytes)
+            wrongSize.push(`${f.name} is ${f.originalSize} bytes, expected ${m.sizeBytes}`);
           return f.originalSize === m.sizeBytes;
         },
       });
@@ -486,14 +501,22 @@ export async function listProjectFiles(
   project: string,
 ): Promise<IndexFile[]> {
   const pageUrl = `${indexUrl.replace(/\/+$/, '')}/${normalizeProjectName(project)}/`;
-  let res = await getIndexPage(ctx, pageUrl, `${SIMPLE_JSON}, application/vnd.pypi.simple.v1+html;q=0.2, text/html;q=0.1`);
+  let res = await getIndexPage(
+    ctx,
+    pageUrl,
+    `${SIMPLE_JSON}, application/vnd.pypi.simple.v1+html;q=0.2, text/html;q=0.1`,
+  );
   if (res.status === 406) res = await getIndexPage(ctx, pageUrl, 'text/html');
   if (res.status === 404) throw new Error(`${project} not found on ${indexUrl} (GET ${pageUrl}: HTTP 404)`);
   if (!res.ok) throw new Error(`GET ${pageUrl}: HTTP ${res.status} ${res.statusText}`.trim());
   const base = res.url || pageUrl;
   const type = (res.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
   const body = res.text;
-  if (type === SIMPLE_JSON || type === 'application/json' || (type === '' && body.trimStart().startsWith('{'))) {
+  if (
+    type === SIMPLE_JSON ||
+    type === 'application/json' ||
+    (type === '' && body.trimStart().startsWith('{'))
+  ) {
     const files = parseSimpleJson(body, base);
     ctx.log(`pypi: ${project}: ${files.length} file(s) listed by ${pageUrl} (JSON)`);
     return files;
@@ -515,7 +538,14 @@ async function getIndexPage(
       signal: AbortSignal.timeout(ctx.timeoutMs),
     });
     const text = await res.text();
-    return { ok: res.ok, status: res.status, statusText: res.statusText, url: res.url, headers: res.headers, text };
+    return {
+      ok: res.ok,
+      status: res.status,
+      statusText: res.statusText,
+      url: res.url,
+      headers: res.headers,
+      text,
+    };
   } catch (err) {
     if (err instanceof Error && err.name === 'TimeoutError') {
       throw new Error(`GET ${url}: no answer within ${ctx.timeoutMs / 1000} s`, { cause: err });
@@ -586,7 +616,11 @@ function parseWheelName(filename: string): { project: string; version: string; t
 }
 
 /** The wheel of `project==version` in a listing, preferring a pure-Python (`none-any`) one. */
-export function pickWheel(files: readonly IndexFile[], project: string, version: string): IndexFile | undefined {
+export function pickWheel(
+  files: readonly IndexFile[],
+  project: string,
+  version: string,
+): IndexFile | undefined {
   const wanted = normalizeProjectName(project);
   const wheels = files.filter((f) => {
     const w = parseWheelName(f.filename);
@@ -598,7 +632,12 @@ export function pickWheel(files: readonly IndexFile[], project: string, version:
 // ---------------------------------------------------------------------------------------------
 // The error message
 
-function unavailableMessage(modelsDir: string, catalog: Catalog, missing: string[], failures: SourceFailure[]): string {
+function unavailableMessage(
+  modelsDir: string,
+  catalog: Catalog,
+  missing: string[],
+  failures: SourceFailure[],
+): string {
   const lines = [`Models are missing from ${modelsDir} and could not be fetched.`];
   if (failures.length > 0) {
     lines.push('Attempts:');

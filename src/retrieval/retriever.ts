@@ -1,32 +1,84 @@
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../db/schema.ts';
 import { toPgVector, type Embedder } from '../embeddings/embedder.ts';
-import { reciprocalRankFusion } from './fusion.ts';
+import { normalizedScoreFusion, reciprocalRankFusion, type ScoredId } from './fusion.ts';
 import type { RetrievalQuery, RetrievedChunk } from './types.ts';
+import { bm25Search, companyLanguage } from './lexical/bm25.ts';
+
+/** A cross-encoder: scores (query, passage) pairs jointly; none ships with Cog-RAG yet. */
+export interface Reranker {
+  readonly modelId: string;
+  /** Relevance of each passage to the query, in passage order; higher is better. */
+  score(query: string, passages: string[]): Promise<number[]>;
+}
 
 export interface RetrieverDeps {
   db: Kysely<DB>;
   embedder: Embedder;
   vectorEnabled: boolean;
-  textSearchConfig?: string;
+  /** Cross-encoder for mode `rerank`; absent → that mode is unavailable. */
+  reranker?: Reranker | null;
 }
 
-/** Candidates taken from each leg before fusion. */
-const CANDIDATES_PER_LEG = 50;
+/** `dense` and `lexical` run one leg; `hybrid` fuses both; `rerank` re-scores hybrid's candidates. */
+export type RetrievalMode = 'dense' | 'lexical' | 'hybrid' | 'rerank';
+/** How hybrid merges its legs: reciprocal ranks, or a convex combination of min-max scores. */
+export type FusionMethod = 'rrf' | 'normalized';
+
+export interface RetrievalOptions {
+  mode?: RetrievalMode;
+  fusion?: FusionMethod;
+  /** α: weight of the dense leg in `normalized` fusion, 0..1 (the lexical leg gets 1 − α). */
+  denseWeight?: number;
+}
+
+/**
+ * Retrieval defaults, the one place per-company settings will override. Chosen on BEIR SciFact
+ * with the real pipeline (docs/benchmarks.md has the figures and commands):
+ * - mode `hybrid`: above both legs alone.
+ * - fusion `normalized`, α = 0.5: a convex combination of min-max scores (Bruch et al., TOIS
+ *   2023; src/retrieval/fusion.ts).
+ * - 50 candidates per leg (or `limit`, when larger) and RRF's customary k = 60.
+ */
+export const RETRIEVAL_DEFAULTS = Object.freeze({
+  mode: 'hybrid' as RetrievalMode,
+  fusion: 'normalized' as FusionMethod,
+  denseWeight: 0.5,
+  candidatesPerLeg: 50,
+  rrfK: 60,
+});
+
+/** Mode `rerank` was asked for but no cross-encoder is configured. */
+export class RerankerUnavailableError extends Error {
+  override name = 'RerankerUnavailableError';
+  constructor() {
+    super('retrieval mode "rerank" needs a cross-encoder model, and none is configured');
+  }
+}
+
+/**
+ * The mode that will actually run: `rerank` without a configured reranker becomes `hybrid`
+ * (the API's fallback; the benchmark refuses instead).
+ */
+export function effectiveMode(deps: RetrieverDeps, mode: RetrievalMode = RETRIEVAL_DEFAULTS.mode) {
+  return mode === 'rerank' && !deps.reranker ? 'hybrid' : mode;
+}
 
 /**
  * Dense top-k by cosine distance (pgvector HNSW with iterative scan, so the company filter
  * cannot starve the result — pgvector 0.8 "iterative index scans").
+ * @returns chunk ids with cosine similarity (1 − cosine distance, −1..1), best first.
  */
-async function denseLeg(deps: RetrieverDeps, q: RetrievalQuery, limit: number): Promise<string[]> {
+async function denseLeg(deps: RetrieverDeps, q: RetrievalQuery, limit: number): Promise<ScoredId[]> {
   if (!deps.vectorEnabled) return [];
   const vector = toPgVector(await deps.embedder.embedQuery(q.query));
-  return deps.db.transaction().execute(async (trx) => {
+  const efSearch = Math.min(1000, Math.max(100, limit));
+  const rows = await deps.db.transaction().execute(async (trx) => {
     await sql`set local hnsw.iterative_scan = relaxed_order`.execute(trx);
-    await sql`set local hnsw.ef_search = 100`.execute(trx);
+    await sql.raw(`set local hnsw.ef_search = ${efSearch}`).execute(trx);
     let query = trx
       .selectFrom('chunks')
-      .select('chunks.id')
+      .select(['chunks.id', sql<number>`1 - (chunks.embedding <=> ${vector}::vector)`.as('score')])
       .where('chunks.company_id', '=', q.companyId)
       .where('chunks.embedding', 'is not', null);
     if (q.topicId) {
@@ -34,50 +86,95 @@ async function denseLeg(deps: RetrieverDeps, q: RetrievalQuery, limit: number): 
         .innerJoin('documents', 'documents.id', 'chunks.document_id')
         .where('documents.topic_id', '=', q.topicId);
     }
-    const rows = await query
+    return query
       .orderBy(sql`chunks.embedding <=> ${vector}::vector`)
       .limit(limit)
       .execute();
-    return rows.map((r) => r.id);
   });
+  // relaxed_order may return neighbours slightly out of order.
+  return rows.map((r) => ({ id: r.id, score: Number(r.score) })).sort((a, b) => b.score - a.score);
 }
 
 /**
- * Lexical top-k: any query term may match (the AND of websearch_to_tsquery starves natural
- * questions), ranked by ts_rank_cd with length normalisation.
+ * Lexical top-k: Okapi BM25 over the company's chunk postings, analyzed in the company's language
+ * (`companies.settings.language`); src/retrieval/lexical/bm25.ts, docs/retrieval.md.
+ * @returns chunk ids with BM25 scores (> 0, unbounded), best first.
  */
-async function lexicalLeg(deps: RetrieverDeps, q: RetrievalQuery, limit: number): Promise<string[]> {
-  const cfg = deps.textSearchConfig ?? 'english';
-  const tsquery = sql`replace(plainto_tsquery(${cfg}::regconfig, ${q.query})::text, '&', '|')::tsquery`;
-  let query = deps.db
-    .selectFrom('chunks')
-    .select('chunks.id')
-    .where('chunks.company_id', '=', q.companyId)
-    .where(sql<boolean>`chunks.tsv @@ ${tsquery}`);
-  if (q.topicId) {
-    query = query
-      .innerJoin('documents', 'documents.id', 'chunks.document_id')
-      .where('documents.topic_id', '=', q.topicId);
-  }
-  const rows = await query
-    .orderBy(sql`ts_rank_cd(chunks.tsv, ${tsquery}, 1)`, 'desc')
-    .limit(limit)
-    .execute();
-  return rows.map((r) => r.id);
+async function lexicalLeg(
+  deps: RetrieverDeps,
+  q: RetrievalQuery,
+  limit: number,
+): Promise<{ chunkId: string; score: number }[]> {
+  const language = await companyLanguage(deps.db, q.companyId);
+  return bm25Search(deps.db, { companyId: q.companyId, query: q.query, topicId: q.topicId, limit, language });
 }
 
-/**
- * Hybrid retrieval restricted to the company (and topic): dense and lexical legs fused by RRF.
- * @returns up to `limit` chunks, best first, with fused scores.
- */
-export async function retrieve(deps: RetrieverDeps, q: RetrievalQuery): Promise<RetrievedChunk[]> {
-  if (!q.query.trim()) return [];
+const lexicalHits = (hits: { chunkId: string; score: number }[]): ScoredId[] =>
+  hits.map((h) => ({ id: h.chunkId, score: h.score }));
+
+/** Both legs, `candidates` each, fused by `fusion`. */
+async function hybrid(
+  deps: RetrieverDeps,
+  q: RetrievalQuery,
+  candidates: number,
+  options: RetrievalOptions,
+): Promise<ScoredId[]> {
   const [dense, lexical] = await Promise.all([
-    denseLeg(deps, q, CANDIDATES_PER_LEG),
-    lexicalLeg(deps, q, CANDIDATES_PER_LEG),
+    denseLeg(deps, q, candidates),
+    lexicalLeg(deps, q, candidates).then(lexicalHits),
   ]);
-  const fused = reciprocalRankFusion([dense, lexical]).slice(0, q.limit);
-  if (fused.length === 0) return [];
+  if ((options.fusion ?? RETRIEVAL_DEFAULTS.fusion) === 'rrf') {
+    return reciprocalRankFusion([dense.map((h) => h.id), lexical.map((h) => h.id)], RETRIEVAL_DEFAULTS.rrfK);
+  }
+  const alpha = options.denseWeight ?? RETRIEVAL_DEFAULTS.denseWeight;
+  return normalizedScoreFusion([
+    { hits: dense, weight: alpha },
+    { hits: lexical, weight: 1 - alpha },
+  ]);
+}
+
+/**
+ * Retrieval restricted to the company (and topic when given), in one of four modes (default
+ * `RETRIEVAL_DEFAULTS.mode`): `dense` (cosine similarity), `lexical` (the lexical leg's score),
+ * `hybrid` (both legs fused, `RETRIEVAL_DEFAULTS.fusion` unless `options.fusion`), `rerank`
+ * (hybrid's candidates re-scored by `deps.reranker`).
+ * @returns up to `q.limit` chunks, best first; `score` is the mode's score, comparable within
+ * one result list only.
+ * @throws RerankerUnavailableError for mode `rerank` without `deps.reranker` (see effectiveMode).
+ */
+export async function retrieve(
+  deps: RetrieverDeps,
+  q: RetrievalQuery,
+  options: RetrievalOptions = {},
+): Promise<RetrievedChunk[]> {
+  if (!q.query.trim() || q.limit < 1) return [];
+  const mode = options.mode ?? RETRIEVAL_DEFAULTS.mode;
+  if (mode === 'rerank' && !deps.reranker) throw new RerankerUnavailableError();
+  const candidates = Math.max(RETRIEVAL_DEFAULTS.candidatesPerLeg, q.limit);
+  let ranked: ScoredId[];
+  if (mode === 'dense') ranked = await denseLeg(deps, q, q.limit);
+  else if (mode === 'lexical') ranked = lexicalHits(await lexicalLeg(deps, q, q.limit));
+  else ranked = await hybrid(deps, q, candidates, options);
+  if (mode !== 'rerank') return hydrate(deps, q.companyId, ranked.slice(0, q.limit));
+
+  const pool = await hydrate(deps, q.companyId, ranked.slice(0, candidates));
+  const scores = await deps.reranker!.score(
+    q.query,
+    pool.map((c) => c.text),
+  );
+  return pool
+    .map((c, i) => ({ ...c, score: scores[i] ?? -Infinity }))
+    .sort((a, b) => b.score - a.score)
+    .slice(0, q.limit);
+}
+
+/** Loads the chunks (of the company only) with their document names, in `ranked` order. */
+async function hydrate(
+  deps: RetrieverDeps,
+  companyId: string,
+  ranked: ScoredId[],
+): Promise<RetrievedChunk[]> {
+  if (ranked.length === 0) return [];
   const rows = await deps.db
     .selectFrom('chunks')
     .innerJoin('documents', 'documents.id', 'chunks.document_id')
@@ -93,12 +190,12 @@ export async function retrieve(deps: RetrieverDeps, q: RetrievalQuery): Promise<
     .where(
       'chunks.id',
       'in',
-      fused.map((f) => f.id),
+      ranked.map((f) => f.id),
     )
-    .where('chunks.company_id', '=', q.companyId)
+    .where('chunks.company_id', '=', companyId)
     .execute();
   const byId = new Map(rows.map((r) => [r.id, r]));
-  return fused.flatMap(({ id, score }) => {
+  return ranked.flatMap(({ id, score }) => {
     const r = byId.get(id);
     if (!r) return [];
     return [

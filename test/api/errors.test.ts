@@ -31,6 +31,15 @@ t.test('bad input answers in the envelope, never 500', async (t) => {
     .sort();
   t.same(fields, ['email', 'password']);
 
+  const notAString = await app.inject({
+    method: 'POST',
+    url: '/api/chat/message',
+    headers,
+    payload: { message: false },
+  });
+  t.equal(notAString.statusCode, 400, 'JSON bodies are not coerced');
+  t.same(notAString.json().error.details, [{ field: 'message', reason: 'must be string' }]);
+
   const chatMissing = await app.inject({ method: 'POST', url: '/api/chat/message', headers, payload: {} });
   t.equal(chatMissing.statusCode, 400);
   t.same(chatMissing.json().error.details, [{ field: 'message', reason: 'is required' }]);
@@ -66,6 +75,35 @@ t.test('bad input answers in the envelope, never 500', async (t) => {
 
   const badStatus = await app.inject({ method: 'GET', url: '/api/documents?status=DONE', headers });
   t.equal(badStatus.statusCode, 400);
+
+  // Found by schemathesis: each of these was a 500 or left the envelope.
+  const nul = await app.inject({
+    method: 'POST',
+    url: '/api/api-keys',
+    headers,
+    payload: { name: 'a\u0000b' },
+  });
+  t.equal(nul.statusCode, 400);
+  t.same(nul.json().error.details, [{ field: 'name', reason: 'must not contain NUL characters' }]);
+  const hugePage = await app.inject({
+    method: 'GET',
+    url: '/api/documents?page=264682981547167350639296512',
+    headers,
+  });
+  t.equal(hugePage.statusCode, 400);
+  const noBoundary = await app.inject({
+    method: 'POST',
+    url: '/api/documents/upload',
+    headers: { ...headers, 'content-type': 'multipart/form-data' },
+    payload: 'x',
+  });
+  t.equal(noBoundary.statusCode, 400);
+  t.equal(noBoundary.json().error.code, 'VALIDATION_ERROR');
+  const longId = await app.inject({ method: 'GET', url: `/api/documents/${'x'.repeat(800)}`, headers });
+  t.equal(longId.statusCode, 400);
+  t.equal(longId.json().success, false);
+  const id65 = await app.inject({ method: 'GET', url: `/api/documents/${'x'.repeat(65)}`, headers });
+  t.equal(id65.statusCode, 400);
 });
 
 t.test('OpenAPI document and health', async (t) => {

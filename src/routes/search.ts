@@ -1,0 +1,45 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { errorResponses } from '../../schemas/common.ts';
+import { SearchBody, SearchResponse } from '../../schemas/search.ts';
+import { principalOf } from '../../plugins/auth.ts';
+import { assertTopic } from '../documents/documents.service.ts';
+import { validationError } from '../lib/errors.ts';
+import { effectiveMode, retrieve, type RetrieverDeps } from '../retrieval/retriever.ts';
+
+const searchRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.post(
+    '/search',
+    {
+      config: { permission: 'documents:read' },
+      schema: {
+        tags: ['search'],
+        summary: 'Search the company’s documents: the best-matching chunks, without generating an answer',
+        description:
+          'Runs the retriever chat uses, restricted to the caller’s company (and topic when given). ' +
+          'Returns chunks best first with what a citation needs. `mode` defaults to hybrid; `rerank` ' +
+          'falls back to hybrid when no cross-encoder is configured, and `data.mode` says what ran.',
+        body: SearchBody,
+        security: [{ bearerAuth: [] }],
+        response: { 200: SearchResponse, ...errorResponses(400, 401, 403, 413, 429) },
+      },
+    },
+    async (request) => {
+      const { companyId } = principalOf(request);
+      const { query, topicId, limit, mode } = request.body;
+      if (query.trim() === '') {
+        throw validationError('The query is blank', [{ field: 'query', reason: 'must contain text' }]);
+      }
+      if (topicId) await assertTopic(app.ctx.db, companyId, topicId);
+      const deps: RetrieverDeps = {
+        db: app.ctx.db,
+        embedder: app.ctx.embedder,
+        vectorEnabled: app.ctx.database.vectorEnabled,
+      };
+      const used = effectiveMode(deps, mode);
+      const items = await retrieve(deps, { companyId, query, topicId, limit }, { mode: used });
+      return { success: true as const, data: { items, mode: used } };
+    },
+  );
+};
+
+export default searchRoutes;
