@@ -5,6 +5,7 @@ import { newId } from '../lib/ids.ts';
 import { notFound } from '../lib/errors.ts';
 import { recordEvent } from '../outbox/outbox.ts';
 import { retrieve, type RetrieverDeps } from '../retrieval/retriever.ts';
+import { expandWithNeighbours } from '../retrieval/expand.ts';
 import type { RetrievedChunk } from '../retrieval/types.ts';
 import type { ChatTurn, LlmProvider } from './llm/provider.ts';
 import { buildCitationMap, CitationFilter } from './citations.ts';
@@ -141,11 +142,17 @@ export async function* answerStream(
     topicId: request.topicId,
     limit: SOURCES_PER_ANSWER,
   });
+  // An LLM reads each source with its neighbouring chunks; the extractive answerer quotes only
+  // from the cited chunk itself, so every quote is inside the chunk its [n] points at.
+  const context =
+    deps.llm.name === 'extractive'
+      ? sources
+      : await expandWithNeighbours(deps.db, principal.companyId, sources, 1);
   const filter = new CitationFilter(sources.length);
   let answer = '';
   for await (const fragment of deps.llm.generate({
     question: request.message,
-    sources,
+    sources: context,
     history: conversation.history,
     signal,
   })) {

@@ -1,4 +1,4 @@
-import type { ChatTurn } from './llm/provider.ts';
+import type { ChatTurn, Source } from './llm/provider.ts';
 import type { RetrievedChunk } from '../retrieval/types.ts';
 
 /**
@@ -29,8 +29,10 @@ export function sourceLabel(chunk: RetrievedChunk): string {
 }
 
 /** Chat messages for an LLM: system, prior turns, then the sources block and the question. */
-export function buildMessages(question: string, sources: RetrievedChunk[], history: ChatTurn[]) {
-  const context = sources.map((s, i) => `[${i + 1}] (${sourceLabel(s)})\n${s.text}`).join('\n\n');
+export function buildMessages(question: string, sources: Source[], history: ChatTurn[]) {
+  const context = sources
+    .map((s, i) => `[${i + 1}] (${sourceLabel(s)})\n${s.contextText ?? s.text}`)
+    .join('\n\n');
   return [
     { role: 'system' as const, content: SYSTEM_PROMPT },
     ...history.map((t) => ({ role: t.role, content: t.content })),

@@ -5,10 +5,16 @@ export interface ChatTurn {
   content: string;
 }
 
+/**
+ * A numbered source: the retrieved chunk (what `[n]` cites) and, when expanded, the text around
+ * it that an LLM should read (src/retrieval/expand.ts).
+ */
+export type Source = RetrievedChunk & { contextText?: string };
+
 /** What a provider gets: the question, the numbered sources ([1] = sources[0]) and the history. */
 export interface GenerationRequest {
   question: string;
-  sources: RetrievedChunk[];
+  sources: Source[];
   history: ChatTurn[];
   signal: AbortSignal;
 }
