@@ -31,6 +31,7 @@ async function main() {
     await startIngestionWorker(ctx.boss, ingestDepsOf(ctx), {
       concurrency: config.ingestConcurrency,
       log: app.log,
+      vacuumAfterBurst: ctx.database.kind === 'pglite',
     });
   }
   const shutdown = async (signal: string) => {

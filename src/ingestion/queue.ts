@@ -1,5 +1,6 @@
 import { PgBoss, type Db } from 'pg-boss';
 import type pg from 'pg';
+import { REINDEX_QUEUE } from './reindex.ts';
 
 /** Queue name of document ingestion jobs; payload `{ documentId }`. */
 export const INGEST_QUEUE = 'ingest-document';
@@ -44,10 +45,13 @@ export async function startQueue(pool: pg.Pool, schema: string): Promise<PgBoss>
     expireInSeconds: 30 * 60,
     heartbeatSeconds: 10,
   });
+  await boss.createQueue(REINDEX_QUEUE, { retryLimit: 3, retryDelay: 5, retryBackoff: true });
   // pg-boss reads queue metadata through its own pool the first time a queue is used. Doing it
   // now, outside any transaction, keeps a later send inside a kysely transaction from waiting on
   // PGlite's single connection that the transaction holds (a deadlock).
-  await boss.getJobById(INGEST_QUEUE, '00000000-0000-0000-0000-000000000000');
+  for (const queue of [INGEST_QUEUE, REINDEX_QUEUE]) {
+    await boss.getJobById(queue, '00000000-0000-0000-0000-000000000000');
+  }
   return boss;
 }
 

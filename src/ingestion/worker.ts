@@ -2,6 +2,10 @@ import type { JobWithMetadata, PgBoss } from 'pg-boss';
 import type { FastifyBaseLogger } from 'fastify';
 import { enqueueIngest, INGEST_QUEUE, type IngestJob } from './queue.ts';
 import { failDocument, ingestDocument, type IngestDeps } from './ingest.ts';
+import { REINDEX_QUEUE, reindexCompanyLexical, vacuumLexicalIndex } from './reindex.ts';
+
+/** Quiet time after the last ingestion before PGlite's postings are vacuumed, ms. */
+const VACUUM_DEBOUNCE_MS = 5_000;
 
 /**
  * Starts consuming ingestion jobs. A job that throws is retried by pg-boss (3 times, backoff);
@@ -12,8 +16,17 @@ import { failDocument, ingestDocument, type IngestDeps } from './ingest.ts';
 export async function startIngestionWorker(
   boss: PgBoss,
   deps: IngestDeps,
-  options: { concurrency: number; log: FastifyBaseLogger },
+  options: { concurrency: number; log: FastifyBaseLogger; vacuumAfterBurst?: boolean },
 ): Promise<void> {
+  let vacuumTimer: NodeJS.Timeout | null = null;
+  const scheduleVacuum = () => {
+    if (!options.vacuumAfterBurst) return;
+    if (vacuumTimer) clearTimeout(vacuumTimer);
+    vacuumTimer = setTimeout(() => {
+      vacuumLexicalIndex(deps.db).catch((err) => options.log.warn({ err }, 'vacuum of chunk_terms failed'));
+    }, VACUUM_DEBOUNCE_MS);
+    vacuumTimer.unref();
+  };
   const pending = await deps.db
     .selectFrom('documents')
     .select('id')
@@ -54,4 +67,10 @@ export async function startIngestionWorker(
     },
     handler as never,
   );
+  await boss.work<{ companyId: string }>(REINDEX_QUEUE, { batchSize: 1 }, async ([job]) => {
+    if (!job) return;
+    const chunks = await reindexCompanyLexical(deps.db, job.data.companyId);
+    options.log.info({ companyId: job.data.companyId, chunks }, 'lexical index rebuilt');
+    scheduleVacuum();
+  });
 }

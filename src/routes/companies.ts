@@ -3,6 +3,7 @@ import { errorResponses, IdParams, pagination } from '../../schemas/common.ts';
 import { CompanyList, CompanyResponse, CompanyUpdateBody, SimpleListQuery } from '../../schemas/resources.ts';
 import { principalOf } from '../../plugins/auth.ts';
 import { notFound } from '../lib/errors.ts';
+import { REINDEX_QUEUE } from '../ingestion/reindex.ts';
 
 type Row = {
   id: string;
@@ -100,6 +101,11 @@ const companyRoutes: FastifyPluginAsyncTypebox = async (app) => {
         })
         .where('id', '=', companyId)
         .execute();
+      const language = request.body.settings?.language;
+      if (language && language !== (current.settings.language ?? 'en')) {
+        // Postings were analyzed with the old language: rebuild them in the background.
+        await app.ctx.boss.send(REINDEX_QUEUE, { companyId });
+      }
       return { success: true as const, data: await own(companyId) };
     },
   );

@@ -155,3 +155,40 @@ t.test('topics, topic filter, conversations, companies, public topics and web se
   });
   t.equal(bad.statusCode, 400);
 });
+
+t.test('changing the company language rebuilds the lexical index with the new analyzer', async (t) => {
+  const { app, ctx } = await buildTestApp(t, { worker: true });
+  const { headers, user } = await signUp(app);
+  const body = multipartBody(
+    {},
+    { filename: 'fr.txt', bytes: Buffer.from("Les employés reçoivent l'indemnité chaque mois.") },
+  );
+  const up = await app.inject({
+    method: 'POST',
+    url: '/api/documents/upload',
+    headers: { ...headers, ...body.headers },
+    payload: body.payload,
+  });
+  const { waitForDocument } = await import('../helpers/multipart.ts');
+  await waitForDocument(app, headers, up.json().data.id);
+  const terms = async () =>
+    (
+      await ctx.db.selectFrom('chunk_terms').select('term').where('company_id', '=', user.companyId).execute()
+    ).map((r) => r.term);
+  const before = await terms();
+  t.ok(before.includes("l'indemnit"), `English analysis: ${before.join(' ')}`);
+  const res = await app.inject({
+    method: 'PUT',
+    url: `/api/companies/${user.companyId}`,
+    headers,
+    payload: { settings: { language: 'fr' } },
+  });
+  t.equal(res.statusCode, 200);
+  let after = before;
+  for (let i = 0; i < 100 && JSON.stringify(after) === JSON.stringify(before); i++) {
+    await new Promise((r) => setTimeout(r, 100));
+    after = await terms();
+  }
+  t.notSame(after.sort(), before.sort(), 'postings were rebuilt');
+  t.same(after.sort(), ['chaqu', 'emploi', 'fr.txt', 'indemn', 'mois', 'recoivent'], 'French stems, elision removed');
+});
