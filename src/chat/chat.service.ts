@@ -106,6 +106,24 @@ export async function openConversation(
   return { conversationId: id, history: [] };
 }
 
+/** The company's "Cog-RAG configuration" (PUT /api/companies/:id settings). */
+async function companySettings(
+  db: Kysely<DB>,
+  companyId: string,
+): Promise<{ topK?: number; systemPrompt?: string; temperature?: number }> {
+  const row = await db
+    .selectFrom('companies')
+    .select('settings')
+    .where('id', '=', companyId)
+    .executeTakeFirst();
+  const s = (row?.settings ?? {}) as Record<string, unknown>;
+  return {
+    topK: typeof s.topK === 'number' ? s.topK : undefined,
+    systemPrompt: typeof s.systemPrompt === 'string' && s.systemPrompt.trim() ? s.systemPrompt : undefined,
+    temperature: typeof s.temperature === 'number' ? s.temperature : undefined,
+  };
+}
+
 /** Sources event items: one per document, best chunk score first. */
 export function sourcesOf(chunks: RetrievedChunk[]): SourceView[] {
   const byDoc = new Map<string, SourceView>();
@@ -136,11 +154,12 @@ export async function* answerStream(
   signal: AbortSignal,
 ): AsyncGenerator<ChatEvent> {
   const startedAt = new Date();
+  const settings = await companySettings(deps.db, principal.companyId);
   const sources = await retrieve(deps, {
     companyId: principal.companyId,
     query: request.message,
     topicId: request.topicId,
-    limit: SOURCES_PER_ANSWER,
+    limit: settings.topK ?? SOURCES_PER_ANSWER,
   });
   // An LLM reads each source with its neighbouring chunks; the extractive answerer quotes only
   // from the cited chunk itself, so every quote is inside the chunk its [n] points at.
@@ -155,6 +174,7 @@ export async function* answerStream(
     sources: context,
     history: conversation.history,
     signal,
+    settings: { systemPrompt: settings.systemPrompt, temperature: settings.temperature },
   })) {
     const text = filter.push(fragment);
     if (text) {

@@ -29,12 +29,21 @@ export function sourceLabel(chunk: RetrievedChunk): string {
 }
 
 /** Chat messages for an LLM: system, prior turns, then the sources block and the question. */
-export function buildMessages(question: string, sources: Source[], history: ChatTurn[]) {
+export function buildMessages(
+  question: string,
+  sources: Source[],
+  history: ChatTurn[],
+  systemPrompt?: string,
+) {
   const context = sources
     .map((s, i) => `[${i + 1}] (${sourceLabel(s)})\n${s.contextText ?? s.text}`)
     .join('\n\n');
   return [
-    { role: 'system' as const, content: SYSTEM_PROMPT },
+    {
+      role: 'system' as const,
+      // A company's own instructions come first; the grounding and citation rules always apply.
+      content: systemPrompt ? `${systemPrompt.trim()}\n\n${SYSTEM_PROMPT}` : SYSTEM_PROMPT,
+    },
     ...history.map((t) => ({ role: t.role, content: t.content })),
     {
       role: 'user' as const,

@@ -120,13 +120,27 @@ t.test('an unreachable Ollama is an LlmUnavailableError, and a 503 / error event
 t.test('the API streams an Ollama answer and drops a citation to a source that does not exist', async (t) => {
   const fake = await fakeOllama(t, ['Nothing here [', '4] really.']);
   const { app } = await buildTestApp(t, { env: { LLM_PROVIDER: 'ollama', OLLAMA_URL: fake.url } });
-  const { headers } = await signUp(app);
+  const { headers, user } = await signUp(app);
+  const settings = { systemPrompt: 'Answer like a ship captain.', temperature: 0.7 };
+  const put = await app.inject({
+    method: 'PUT',
+    url: `/api/companies/${user.companyId}`,
+    headers,
+    payload: { settings },
+  });
+  t.equal(put.statusCode, 200);
   const res = await app.inject({
     method: 'POST',
     url: '/api/chat/stream',
     headers,
     payload: { message: 'anything?' },
   });
+  const sent = fake.requests[0] as { messages: { content: string }[]; options: { temperature: number } };
+  t.match(
+    sent.messages[0]!.content,
+    /^Answer like a ship captain\.\n\nYou answer questions using only the numbered sources/,
+  );
+  t.equal(sent.options.temperature, 0.7, "the company's temperature");
   const events = parseSse(res.body);
   t.equal(
     events

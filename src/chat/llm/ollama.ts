@@ -16,9 +16,14 @@ export function ollamaProvider(options: { url: string; model: string; temperatur
       try {
         stream = await client.chat({
           model: options.model,
-          messages: buildMessages(request.question, request.sources, request.history),
+          messages: buildMessages(
+            request.question,
+            request.sources,
+            request.history,
+            request.settings?.systemPrompt,
+          ),
           stream: true,
-          options: { temperature: options.temperature ?? 0.1 },
+          options: { temperature: request.settings?.temperature ?? options.temperature ?? 0.1 },
         });
       } catch (err) {
         throw new LlmUnavailableError(

@@ -17,6 +17,14 @@ export interface GenerationRequest {
   sources: Source[];
   history: ChatTurn[];
   signal: AbortSignal;
+  /** The company's generation settings ("Cog-RAG configuration"); unset = provider defaults. */
+  settings?: GenerationSettings;
+}
+
+export interface GenerationSettings {
+  /** Replaces the default system prompt's instructions (the citation rules are always kept). */
+  systemPrompt?: string;
+  temperature?: number;
 }
 
 /**
