@@ -2,7 +2,7 @@ import type { JobWithMetadata, PgBoss } from 'pg-boss';
 import type { FastifyBaseLogger } from 'fastify';
 import { enqueueIngest, INGEST_QUEUE, type IngestJob } from './queue.ts';
 import { failDocument, ingestDocument, type IngestDeps } from './ingest.ts';
-import { REINDEX_QUEUE, reindexCompanyLexical, vacuumLexicalIndex } from './reindex.ts';
+import { REINDEX_QUEUE, reindexCompanyLexical, maintainIndexes } from './reindex.ts';
 
 /** Quiet time after the last ingestion before PGlite's postings are vacuumed, ms. */
 const VACUUM_DEBOUNCE_MS = 5_000;
@@ -23,7 +23,7 @@ export async function startIngestionWorker(
     if (!options.vacuumAfterBurst) return;
     if (vacuumTimer) clearTimeout(vacuumTimer);
     vacuumTimer = setTimeout(() => {
-      vacuumLexicalIndex(deps.db).catch((err) => options.log.warn({ err }, 'vacuum of chunk_terms failed'));
+      maintainIndexes(deps.db).catch((err) => options.log.warn({ err }, 'index maintenance failed'));
     }, VACUUM_DEBOUNCE_MS);
     vacuumTimer.unref();
   };
