@@ -23,7 +23,7 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/auth/login',
     {
-      config: { auth: 'none' },
+      config: { auth: 'none', limitGroup: 'login' },
       schema: {
         tags: ['auth'],
         summary: 'Log in with e-mail and password',

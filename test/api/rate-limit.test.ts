@@ -39,5 +39,25 @@ t.test(
     const list = await app.inject({ method: 'GET', url: '/api/documents', headers: alice.headers });
     t.equal(list.statusCode, 200, 'other endpoints count separately');
     t.equal(list.headers['x-ratelimit-limit'], '300');
+
+    for (let i = 0; i < 10; i++) {
+      await app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { email: alice.email, password: 'wrong guess' },
+      });
+    }
+    const guessed = await app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: alice.email, password: alice.password },
+    });
+    t.equal(guessed.statusCode, 429, 'the 11th login attempt for one e-mail in a minute is refused');
+    const other = await app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: bob.email, password: bob.password },
+    });
+    t.equal(other.statusCode, 200, 'other accounts are not affected');
   },
 );
