@@ -155,9 +155,14 @@ export async function* answerStream(
 ): AsyncGenerator<ChatEvent> {
   const startedAt = new Date();
   const settings = await companySettings(deps.db, principal.companyId);
+  // Follow-ups are searched as standalone questions when a model can rewrite them.
+  const query =
+    conversation.history.length > 0 && deps.llm.condense
+      ? await deps.llm.condense(request.message, conversation.history, signal)
+      : request.message;
   const sources = await retrieve(deps, {
     companyId: principal.companyId,
-    query: request.message,
+    query,
     topicId: request.topicId,
     limit: settings.topK ?? SOURCES_PER_ANSWER,
   });

@@ -51,3 +51,19 @@ export function buildMessages(
     },
   ];
 }
+
+/** Instruction for rewriting a follow-up into a standalone search question (ARCHITECTURE.md step 1). */
+export const CONDENSE_PROMPT =
+  'Rewrite the last user message as one standalone question that can be understood without the ' +
+  'conversation, keeping names, numbers and the language of the message. Reply with the question only.';
+
+/** Messages asking a model for the standalone form of `question` given the last turns. */
+export function buildCondenseMessages(question: string, history: ChatTurn[]) {
+  const transcript = history
+    .map((t) => `${t.role === 'user' ? 'User' : 'Assistant'}: ${t.content}`)
+    .join('\n');
+  return [
+    { role: 'system' as const, content: CONDENSE_PROMPT },
+    { role: 'user' as const, content: `Conversation:\n${transcript}\n\nLast user message: ${question}` },
+  ];
+}

@@ -20,7 +20,20 @@ async function fakeOllama(t: { teardown: (fn: () => unknown) => void }, pieces: 
         res.writeHead(404).end();
         return;
       }
-      requests.push(JSON.parse(body));
+      const parsed = JSON.parse(body);
+      requests.push(parsed);
+      if (parsed.stream === false) {
+        // Non-streamed /api/chat: one JSON object (used to condense follow-up questions).
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.end(
+          JSON.stringify({
+            model: 'm',
+            message: { role: 'assistant', content: 'What is the leave policy of Acme?' },
+            done: true,
+          }),
+        );
+        return;
+      }
       res.writeHead(200, { 'content-type': 'application/x-ndjson' });
       for (const content of pieces) {
         res.write(
@@ -201,4 +214,46 @@ t.test('a client that disconnects mid-stream stops the generation upstream', asy
   for (let i = 0; i < 40 && !upstreamClosed; i++) await new Promise((r) => setTimeout(r, 50));
   t.ok(upstreamClosed, 'the request to the LLM was closed');
   t.ok(sent < 100, `generation stopped early (${sent} of 100 pieces)`);
+});
+
+t.test('a follow-up is condensed into a standalone question before retrieval', async (t) => {
+  const fake = await fakeOllama(t, ['Answer.']);
+  const { app } = await buildTestApp(t, { env: { LLM_PROVIDER: 'ollama', OLLAMA_URL: fake.url } });
+  const { headers } = await signUp(app);
+  const first = await app.inject({
+    method: 'POST',
+    url: '/api/chat/message',
+    headers,
+    payload: { message: 'Tell me about Acme.' },
+  });
+  t.equal(first.statusCode, 200);
+  t.equal(fake.requests.length, 1, 'no condensing without history');
+  const conversationId = first.json().data.conversationId;
+  const second = await app.inject({
+    method: 'POST',
+    url: '/api/chat/message',
+    headers,
+    payload: { message: 'And its leave policy?', conversationId },
+  });
+  t.equal(second.statusCode, 200);
+  const [condense, answer] = fake.requests.slice(1) as {
+    stream: boolean;
+    messages: { role: string; content: string }[];
+  }[];
+  t.equal(condense!.stream, false);
+  t.match(
+    condense!.messages.at(-1)!.content,
+    /User: Tell me about Acme\.\nAssistant: Answer\.\n\nLast user message: And its leave policy\?/,
+  );
+  t.equal(answer!.stream, true);
+  t.match(
+    answer!.messages.at(-1)!.content,
+    /Question: And its leave policy\?$/,
+    'the model still answers the question as asked',
+  );
+  t.same(
+    answer!.messages.slice(1, 3).map((m) => m.content),
+    ['Tell me about Acme.', 'Answer.'],
+    'with the history',
+  );
 });

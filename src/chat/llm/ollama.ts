@@ -1,6 +1,6 @@
 import { Ollama } from 'ollama';
-import { buildMessages } from '../prompt.ts';
-import { LlmUnavailableError, type GenerationRequest, type LlmProvider } from './provider.ts';
+import { buildCondenseMessages, buildMessages } from '../prompt.ts';
+import { LlmUnavailableError, type ChatTurn, type GenerationRequest, type LlmProvider } from './provider.ts';
 
 /**
  * Streams from Ollama's /api/chat (https://github.com/ollama/ollama/blob/main/docs/api.md),
@@ -10,6 +10,29 @@ export function ollamaProvider(options: { url: string; model: string; temperatur
   return {
     name: 'ollama',
     model: options.model,
+    async condense(question: string, history: ChatTurn[], signal: AbortSignal) {
+      const client = new Ollama({ host: options.url });
+      const onAbort = () => client.abort();
+      signal.addEventListener('abort', onAbort, { once: true });
+      try {
+        const response = await client.chat({
+          model: options.model,
+          messages: buildCondenseMessages(question, history),
+          stream: false,
+          options: { temperature: 0 },
+        });
+        const standalone = response.message?.content?.trim();
+        // A model that rambles is ignored: the original question still retrieves something.
+        return standalone && standalone.length <= 4 * question.length + 200 ? standalone : question;
+      } catch (err) {
+        throw new LlmUnavailableError(
+          `Ollama at ${options.url} is not reachable: ${(err as Error).message}`,
+          { cause: err },
+        );
+      } finally {
+        signal.removeEventListener('abort', onAbort);
+      }
+    },
     async *generate(request: GenerationRequest) {
       const client = new Ollama({ host: options.url });
       let stream;

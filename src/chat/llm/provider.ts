@@ -36,6 +36,11 @@ export interface LlmProvider {
   /** The model behind it, for /api/health. */
   readonly model: string | null;
   generate(request: GenerationRequest): AsyncIterable<string>;
+  /**
+   * Rewrites a follow-up ("and for the MAX 9?") into a standalone question for retrieval, from
+   * the conversation so far. Providers without a language model leave it out.
+   */
+  condense?(question: string, history: ChatTurn[], signal: AbortSignal): Promise<string>;
 }
 
 /** The LLM backend cannot be reached or failed mid-answer. */
