@@ -95,7 +95,13 @@ const evaluatedQrels = new Map(queries.map((q) => [q.id, qrels.get(q.id)!]));
 const keepDir = args.keep ? resolve(args.keep) : null;
 const manifestFile = keepDir ? join(keepDir, 'bench-manifest.json') : null;
 const settings = { dataset: datasetDir, chunking, embeddingModel: config.embeddingModel };
-type Manifest = typeof settings & { indexS: number; chunks: number; embedS: number; failed: number };
+type Manifest = typeof settings & {
+  indexS: number;
+  chunks: number;
+  embedS: number;
+  maintenanceS: number;
+  failed: number;
+};
 let reused: Manifest | null = null;
 if (manifestFile && existsSync(manifestFile)) {
   reused = JSON.parse(readFileSync(manifestFile, 'utf8')) as Manifest;
@@ -142,6 +148,7 @@ if (reused) {
     indexS: stats.seconds,
     chunks: stats.chunks,
     embedS: stats.embedSeconds,
+    maintenanceS: stats.maintenanceSeconds,
     failed: stats.failed.length,
   };
   for (const f of stats.failed.slice(0, 5)) process.stderr.write(`not indexed: ${f.id}: ${f.reason}\n`);

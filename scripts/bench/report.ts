@@ -18,6 +18,7 @@ export interface Report {
     chunks: number;
     indexS: number;
     embedS: number;
+    maintenanceS: number;
     concurrency: number;
     /** The --keep folder the index was reused from; null when it was built by this run. */
     reusedFrom: string | null;
@@ -53,7 +54,8 @@ export function printReport(r: Report): void {
       'index',
       index.reusedFrom
         ? `REUSED from --keep ${index.reusedFrom}: built in ${index.indexS.toFixed(1)} s by an earlier run, not re-measured`
-        : `${index.indexS.toFixed(1)} s wall, ingest concurrency ${index.concurrency}`,
+        : `${index.indexS.toFixed(1)} s wall, ingest concurrency ${index.concurrency} ` +
+          `(of which ${index.maintenanceS.toFixed(1)} s VACUUM/ANALYZE after the burst, as the worker does)`,
     ],
     [
       'chunks/s',
