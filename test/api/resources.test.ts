@@ -190,5 +190,9 @@ t.test('changing the company language rebuilds the lexical index with the new an
     after = await terms();
   }
   t.notSame(after.sort(), before.sort(), 'postings were rebuilt');
-  t.same(after.sort(), ['chaqu', 'emploi', 'fr.txt', 'indemn', 'mois', 'recoivent'], 'French stems, elision removed');
+  t.same(
+    after.sort(),
+    ['chaqu', 'emploi', 'fr.txt', 'indemn', 'mois', 'recoivent'],
+    'French stems, elision removed',
+  );
 });
