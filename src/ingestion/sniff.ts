@@ -21,7 +21,8 @@ const MIME: Record<DocumentFormat, string> = {
 };
 
 /** Text formats file-type recognises that we still read as text (or HTML, for XHTML). */
-const TEXTUAL_TYPES = new Set(['xml', 'vtt', 'ics', 'vcf']);
+/** Formats file-type recognises whose files are valid UTF-8 but not documents to index. */
+const TEXT_LIKE_BINARIES = new Set(['rtf', 'ps', 'eps']);
 const MARKDOWN_NAME = /\.(md|markdown|mdown|mkd|mkdn)$/i;
 /** Share of control characters (besides tab, newlines, form feed, ESC) above which text is binary. */
 const MAX_CONTROL_SHARE = 0.001;
@@ -53,7 +54,11 @@ export async function sniffFormat(bytes: Uint8Array, filename?: string): Promise
     detected = undefined;
   }
   if (detected?.ext === 'docx') return result('docx');
-  if (detected && !(TEXTUAL_TYPES.has(detected.ext) && text !== null)) return null;
+  // file-type also matches short magics such as BMP's "BM" or QuickTime's "wide" at the start of
+  // ordinary text ("BMP receptor…", a title ending in "wide"). Real images and videos hold NUL
+  // bytes or invalid UTF-8, so clean text wins over such a match; formats that really are text
+  // but not prose (RTF, PostScript) stay refused.
+  if (detected && (text === null || TEXT_LIKE_BINARIES.has(detected.ext))) return null;
 
   if (text === null) {
     // Legacy-encoded pages (Windows-1252, Shift_JIS…) are still HTML; the parser decodes them.

@@ -186,3 +186,20 @@ t.test('PDF: by magic, not by name', async (t) => {
     'even a broken one: the parser explains',
   );
 });
+
+t.test('plain text that starts like a short binary magic is still text (BEIR SciFact titles)', async (t) => {
+  for (const title of [
+    'BMP receptor ALK3 controls collecting system development.',
+    'BMAL1 and CLOCK, Two Essential Components of the Circadian Clock',
+    'The widespread regulation of microRNA biogenesis, function and decay',
+  ]) {
+    const bytes = new TextEncoder().encode(`${title}\n\nAn abstract of a paper with ordinary sentences.`);
+    t.same(await sniffFormat(bytes, 'doc.txt'), { format: 'text', mimeType: 'text/plain' }, title);
+  }
+  const realBmp = Buffer.from(
+    '424d3a0000000000000036000000280000000100000001000000010018000000000004000000',
+    'hex',
+  );
+  t.equal(await sniffFormat(realBmp, 'x.txt'), null, 'a real BMP header is still refused');
+  t.equal(await sniffFormat(Buffer.from('{\\rtf1\\ansi Hello}'), 'x.txt'), null, 'RTF is refused');
+});
