@@ -1,6 +1,6 @@
 /**
  * `npm run bench:retrieval -- --dataset DIR --mode dense|lexical|hybrid|rerank [--fusion rrf|normalized]
- *   [--alpha A] [--chunk-tokens N] [--overlap-tokens N] [--limit-queries N] [--chunk-limit N]
+ *   [--alpha A] [--candidates N] [--chunk-tokens N] [--overlap-tokens N] [--limit-queries N] [--chunk-limit N]
  *   [--concurrency N] [--keep DIR] [--split test]`
  *
  * Retrieval quality on any dataset in the BEIR layout (scripts/bench/beir.ts). The corpus is
@@ -42,6 +42,7 @@ const { values: args } = parseArgs({
     'overlap-tokens': { type: 'string' },
     'limit-queries': { type: 'string' },
     'chunk-limit': { type: 'string' },
+    candidates: { type: 'string' },
     concurrency: { type: 'string', default: '2' },
     keep: { type: 'string' },
     split: { type: 'string', default: 'test' },
@@ -163,7 +164,8 @@ const chunkLimit =
   Math.min(1000, Math.ceil(depth * Math.max(1, chunksPerDoc) * 1.5));
 const beirIdOf = new Map([...documentIds].map(([beirId, id]) => [id, beirId]));
 const deps = { db: ctx.db, embedder: ctx.embedder, vectorEnabled: ctx.database.vectorEnabled };
-const retrieval = { mode, ...(mode === 'hybrid' ? { fusion, denseWeight: alpha } : {}) };
+const candidatesPerLeg = int('candidates', args.candidates, 1);
+const retrieval = { mode, ...(mode === 'hybrid' ? { fusion, denseWeight: alpha, candidatesPerLeg } : {}) };
 const result = await runQueries(deps, companyId, queries, beirIdOf, { ...retrieval, chunkLimit, depth });
 const evaluation = evaluateRun(result.run, evaluatedQrels);
 await ctx.close();

@@ -30,6 +30,8 @@ export interface RetrievalOptions {
   fusion?: FusionMethod;
   /** α: weight of the dense leg in `normalized` fusion, 0..1 (the lexical leg gets 1 − α). */
   denseWeight?: number;
+  /** Candidates each leg gives `hybrid` (and `rerank`); at least the query's `limit`. */
+  candidatesPerLeg?: number;
 }
 
 /**
@@ -150,7 +152,7 @@ export async function retrieve(
   if (!q.query.trim() || q.limit < 1) return [];
   const mode = options.mode ?? RETRIEVAL_DEFAULTS.mode;
   if (mode === 'rerank' && !deps.reranker) throw new RerankerUnavailableError();
-  const candidates = Math.max(RETRIEVAL_DEFAULTS.candidatesPerLeg, q.limit);
+  const candidates = Math.max(options.candidatesPerLeg ?? RETRIEVAL_DEFAULTS.candidatesPerLeg, q.limit);
   let ranked: ScoredId[];
   if (mode === 'dense') ranked = await denseLeg(deps, q, q.limit);
   else if (mode === 'lexical') ranked = lexicalHits(await lexicalLeg(deps, q, q.limit));
