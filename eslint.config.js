@@ -2,7 +2,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['node_modules/', 'data/', 'models/', '.tap/', 'coverage/'] },
+  { ignores: ['node_modules/', 'data/', 'models/', '.tap/', 'coverage/', 'clients/'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -1,11 +1,24 @@
 import fp from 'fastify-plugin';
+import { Redis } from 'ioredis';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { forbidden, unauthorized } from '../src/lib/errors.ts';
-import { verifyAccessToken } from '../src/auth/tokens.ts';
+import { TOKEN_EXPIRED, verifyAccessToken } from '../src/auth/tokens.ts';
 import { can, leastRoleFor, type Permission } from '../src/auth/permissions.ts';
 import type { AuthMode, Principal } from '../src/auth/principal.ts';
-import { findApiKeyByKey, isDomainAuthorized, touchApiKey } from '../src/api-keys/api-keys.repository.ts';
-import { isSessionActive } from '../src/auth/sessions.repository.ts';
+import {
+  apiKeyHashOf,
+  apiKeyToucher,
+  findApiKeyByHash,
+  isDomainAuthorized,
+} from '../src/api-keys/api-keys.repository.ts';
+import { loadSessionUser } from '../src/auth/sessions.repository.ts';
+import {
+  createThrottle,
+  credentialKeys,
+  noThrottle,
+  refuseWhileBackingOff,
+  type Throttle,
+} from '../src/auth/throttle.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -14,6 +27,12 @@ declare module 'fastify' {
   }
   interface FastifyRequest {
     principal: Principal | null;
+  }
+  interface FastifyInstance {
+    /** Failed-attempt back-off for sign-ins and credentials (src/auth/throttle.ts). */
+    throttle: Throttle;
+    /** Records an API key's use, at most once a minute per key. */
+    touchApiKey: (id: string) => void;
   }
 }
 
@@ -30,50 +49,83 @@ export function userOf(request: FastifyRequest) {
   return p;
 }
 
+/**
+ * Failures that look like guessing (a forged or malformed token, an unknown API key), as opposed
+ * to a missing credential, an expired token or an ended session, which honest clients send too.
+ * Only these count toward a client IP's back-off, so an office behind one NAT is not slowed by
+ * its own expired tokens.
+ */
+const guesses = new WeakSet<Error>();
+const guess = (err: Error) => (guesses.add(err), err);
+
+/**
+ * The token's session and user as stored (role and company never come from the claims), through
+ * the auth cache: no database round trip while cached, revocations invalidate it (auth-cache.ts).
+ */
 async function authenticateJwt(app: FastifyInstance, request: FastifyRequest): Promise<Principal> {
   const header = request.headers.authorization;
   if (!header || !/^Bearer\s+\S+$/i.test(header)) throw unauthorized('Missing Bearer token');
-  const claims = await verifyAccessToken(app.ctx.jwtSecret, header.replace(/^Bearer\s+/i, ''));
-  const active = await isSessionActive(app.ctx.db, claims.sid, claims.sub);
-  if (!active) throw unauthorized('Session has ended');
-  return {
-    kind: 'user',
-    userId: claims.sub,
-    companyId: claims.companyId,
-    role: claims.role,
-    email: claims.email,
-    sessionId: claims.sid,
-  };
+  const claims = await verifyAccessToken(app.ctx.jwtSecret, header.replace(/^Bearer\s+/i, '')).catch(
+    (err: Error) => {
+      throw err.message === TOKEN_EXPIRED ? err : guess(err);
+    },
+  );
+  const { db, authCache } = app.ctx;
+  const user = await authCache.session(claims.sid, claims.sub, () =>
+    loadSessionUser(db, claims.sid, claims.sub),
+  );
+  if (!user) throw unauthorized('Session has ended');
+  return { kind: 'user', ...user, sessionId: claims.sid };
 }
 
 async function authenticateApiKey(app: FastifyInstance, request: FastifyRequest): Promise<Principal> {
   const key = request.headers['x-api-key'];
+  if (key === undefined) throw unauthorized('Missing or invalid X-API-Key');
   if (typeof key !== 'string' || key.length < 10 || key.length > 200)
-    throw unauthorized('Missing or invalid X-API-Key');
-  const record = await findApiKeyByKey(app.ctx.db, key);
-  if (!record) throw unauthorized('Invalid API key');
+    throw guess(unauthorized('Missing or invalid X-API-Key'));
+  const hash = apiKeyHashOf(key);
+  const { db, authCache } = app.ctx;
+  const record = hash ? await authCache.apiKey(hash, () => findApiKeyByHash(db, hash)) : null;
+  if (!record) throw guess(unauthorized('Invalid API key'));
   const origin = request.headers.origin ?? request.headers.referer;
-  if (!isDomainAuthorized(record.authorized_domains, typeof origin === 'string' ? origin : undefined)) {
+  if (!isDomainAuthorized(record.authorizedDomains, typeof origin === 'string' ? origin : undefined)) {
     throw forbidden('Unauthorized domain for this API key');
   }
-  void touchApiKey(app.ctx.db, record.id).catch(() => {});
-  return { kind: 'apiKey', apiKeyId: record.id, companyId: record.company_id };
+  app.touchApiKey(record.id);
+  return { kind: 'apiKey', apiKeyId: record.id, companyId: record.companyId };
 }
 
 /**
  * Authentication and RBAC by route policy (the @fastify/rate-limit pattern): each route states
  * `config.auth` (`jwt` by default) and `config.permission`; an onRoute hook installs the check.
  * Registered inside the API's encapsulation context, so it covers exactly the API's routes.
+ * A client IP that keeps presenting forged tokens or unknown keys is slowed down before any lookup.
  */
 async function authPlugin(app: FastifyInstance) {
+  const { rateLimitEnabled, redisUrl } = app.ctx.config;
+  const redis =
+    rateLimitEnabled && redisUrl
+      ? new Redis(redisUrl, { maxRetriesPerRequest: 1, connectTimeout: 2000 })
+      : null;
+  if (redis) app.addHook('onClose', async () => void redis.quit());
+  app.decorate('throttle', rateLimitEnabled ? createThrottle(redis) : noThrottle);
+  app.decorate('touchApiKey', apiKeyToucher(app.ctx.db));
   app.decorateRequest('principal', null);
+
   app.addHook('onRoute', (route) => {
     const mode: AuthMode = route.config?.auth ?? 'jwt';
     const permission = route.config?.permission;
     if (mode === 'none') return;
     const check = async (request: FastifyRequest) => {
-      request.principal =
-        mode === 'apiKey' ? await authenticateApiKey(app, request) : await authenticateJwt(app, request);
+      const keys = credentialKeys(request.ip);
+      await refuseWhileBackingOff(app.throttle, keys);
+      try {
+        request.principal =
+          mode === 'apiKey' ? await authenticateApiKey(app, request) : await authenticateJwt(app, request);
+      } catch (err) {
+        if (err instanceof Error && guesses.has(err)) await app.throttle.fail(keys);
+        throw err;
+      }
       const p = request.principal;
       if (permission && p.kind === 'user' && !can(p.role, permission)) {
         throw forbidden('Your role does not allow this action', {

@@ -1,6 +1,7 @@
 import fp from 'fastify-plugin';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { AppError, type ErrorDetail } from '../src/lib/errors.ts';
+import { allowedMethods } from './methods.ts';
 
 interface AjvError {
   instancePath?: string;
@@ -98,6 +99,19 @@ export default fp(
     });
 
     app.setNotFoundHandler((request, reply) => {
+      // A path that exists under another method (TRACE, or PUT on a GET-only path) is 405, not 404,
+      // so clients and fuzzers can tell a wrong method from a wrong URL.
+      const path = request.url.split('?')[0] ?? '';
+      const allow = allowedMethods(app.routeTable, path);
+      if (allow.length > 0) {
+        return reply
+          .code(405)
+          .header('allow', allow.join(', '))
+          .send({
+            success: false,
+            error: { code: 'METHOD_NOT_ALLOWED', message: `${request.method} is not allowed on ${path}` },
+          });
+      }
       return reply.code(404).send({
         success: false,
         error: {

@@ -1,58 +1,165 @@
 import { Type } from 'typebox';
-import { Envelope } from './common.ts';
+import { Envelope, Id, Text } from './common.ts';
 
-const Message = Type.String({ minLength: 1, maxLength: 4000, description: 'The question' });
+const WebSearchFlag = Type.Boolean({
+  description:
+    'Also search the web (SearXNG) and cite its results after the company documents, marked `kind: "web"`. ' +
+    'Not configured: 503; the provider failing: 502, before any byte is streamed.',
+});
+
+const Question = Type.String({ minLength: 1, maxLength: 4000, description: 'The question' });
 
 export const ChatBody = Type.Object(
   {
-    message: Message,
-    conversationId: Type.Optional(Type.String({ maxLength: 64 })),
-    topicId: Type.Optional(Type.String({ maxLength: 64 })),
+    message: Question,
+    conversationId: Type.Optional(Type.String({ maxLength: 64, description: 'Continue this conversation' })),
+    topicId: Type.Optional(Type.String({ maxLength: 64, description: 'Answer from this topic only' })),
+    webSearch: Type.Optional(WebSearchFlag),
   },
   { additionalProperties: false },
 );
 
 export const PublicChatBody = Type.Object(
   {
-    message: Message,
+    message: Question,
     sessionId: Type.Optional(
-      Type.String({ pattern: '^sess_[A-Za-z0-9_-]{1,64}$', description: 'Widget session, `sess_<id>`' }),
+      Type.String({
+        maxLength: 69,
+        pattern: '^sess_[A-Za-z0-9_-]{1,64}$',
+        description: 'Widget session, `sess_<id>`',
+      }),
     ),
     topicId: Type.Optional(Type.String({ maxLength: 64 })),
+    webSearch: Type.Optional(WebSearchFlag),
   },
   { additionalProperties: false },
 );
 
-export const Source = Type.Object({
-  id: Type.String({ description: 'Document id' }),
-  name: Type.String(),
-  score: Type.Number(),
-  chunks: Type.Array(
-    Type.Object({
-      citation: Type.Integer(),
-      chunkId: Type.String(),
-      page: Type.Union([Type.Integer(), Type.Null()]),
-    }),
-  ),
-});
+const Line = Type.Integer({ minimum: 0, maximum: 10_000_000 });
 
-export const CitationMap = Type.Record(
-  Type.String({ pattern: '^[0-9]+$' }),
-  Type.Object({ documentId: Type.String(), chunkId: Type.String() }),
+/** A cited document (or web page) with the chunks the answer cites from it. */
+export const Source = Type.Object(
+  {
+    id: Text(2000, { description: 'Document id (a web result: its URL)' }),
+    kind: Type.Optional(Type.Literal('web', { description: 'Present on web search results only' })),
+    url: Type.Optional(Text(2000, { format: 'uri' })),
+    name: Text(2000),
+    score: Type.Number({ minimum: -1e6, maximum: 1e6 }),
+    chunks: Type.Array(
+      Type.Object(
+        {
+          citation: Type.Integer({ minimum: 1, maximum: 1000, description: 'The `[n]` in the answer' }),
+          chunkId: Text(100),
+          page: Type.Union([Line, Type.Null()], { description: 'First page (PDF); null without pages' }),
+          pageEnd: Type.Optional({ ...Line, description: 'Last page, when the chunk spans pages' }),
+          sheet: Type.Optional(Text(255, { description: 'Spreadsheets: the sheet' })),
+          rowStart: Type.Optional({ ...Line, description: 'Spreadsheets: first row (1-based, as shown)' }),
+          rowEnd: Type.Optional({ ...Line, description: 'Spreadsheets: last row' }),
+          slide: Type.Optional({ ...Line, description: 'Slide decks: the slide number' }),
+        },
+        { additionalProperties: false },
+      ),
+      { maxItems: 100 },
+    ),
+  },
+  { $id: 'Source', additionalProperties: false },
 );
 
-export const ChatAnswer = Envelope(
-  Type.Object({
-    answer: Type.String(),
-    sources: Type.Array(Source),
-    citationMap: CitationMap,
-    conversationId: Type.String(),
-    messageId: Type.String(),
-  }),
+/** `[n]` in the answer → what it cites; every marker in the text is a key here. */
+export const CitationMap = Type.Record(
+  Type.String({ pattern: '^[0-9]+$', maxLength: 4 }),
+  Type.Object(
+    {
+      documentId: Text(100, { description: '`web` for a web result' }),
+      chunkId: Text(100, { description: '`web_<n>` for a web result' }),
+      kind: Type.Optional(Type.Literal('web')),
+      url: Type.Optional(Text(2000, { format: 'uri' })),
+    },
+    { additionalProperties: false },
+  ),
+  { $id: 'CitationMap', maxProperties: 1000 },
+);
+
+const Answer = Text(100_000);
+const Sources = Type.Array(Type.Ref('Source'), { maxItems: 100 });
+
+/** The non-streaming answer: the text, its sources and citations. */
+export const ChatAnswer = Type.Object(
+  {
+    answer: Answer,
+    sources: Sources,
+    citationMap: Type.Ref('CitationMap'),
+    conversationId: Id(),
+    messageId: Type.String({ maxLength: 64 }),
+  },
+  { $id: 'ChatAnswer', additionalProperties: false },
+);
+export const ChatAnswerResponse = Envelope(Type.Ref('ChatAnswer'));
+
+/** SSE `data:` payloads of the two stream routes, discriminated by `type`. */
+export const StreamTokenEvent = Type.Object(
+  { type: Type.Literal('token'), content: Text(100_000, { description: 'The next piece of the answer' }) },
+  { $id: 'StreamTokenEvent', additionalProperties: false },
+);
+export const StreamSourcesEvent = Type.Object(
+  { type: Type.Literal('sources'), sources: Sources },
+  { $id: 'StreamSourcesEvent', additionalProperties: false },
+);
+export const StreamDoneEvent = Type.Object(
+  {
+    type: Type.Literal('done'),
+    citationMap: Type.Ref('CitationMap'),
+    conversationId: Id(),
+    messageId: Type.String({ maxLength: 64 }),
+  },
+  { $id: 'StreamDoneEvent', additionalProperties: false },
+);
+export const StreamErrorEvent = Type.Object(
+  {
+    type: Type.Literal('error'),
+    error: Type.Object(
+      {
+        code: Type.Ref('ErrorCode'),
+        message: Text(2000),
+        retryAfter: Type.Optional(Type.Integer({ minimum: 1, maximum: 86_400 })),
+      },
+      { additionalProperties: false },
+    ),
+  },
+  { $id: 'StreamErrorEvent', additionalProperties: false },
+);
+export const ChatStreamEvent = Type.Union(
+  [
+    Type.Ref('StreamTokenEvent'),
+    Type.Ref('StreamSourcesEvent'),
+    Type.Ref('StreamDoneEvent'),
+    Type.Ref('StreamErrorEvent'),
+  ],
+  {
+    $id: 'ChatStreamEvent',
+    description: 'One SSE event: the JSON after `data: `',
+    discriminator: {
+      propertyName: 'type',
+      mapping: {
+        token: '#/components/schemas/StreamTokenEvent',
+        sources: '#/components/schemas/StreamSourcesEvent',
+        done: '#/components/schemas/StreamDoneEvent',
+        error: '#/components/schemas/StreamErrorEvent',
+      },
+    },
+  },
 );
 
 export const STREAM_DESCRIPTION =
-  'Server-Sent Events, each line `data: <JSON>`: zero or more `{"type":"token","content":…}`, one ' +
-  '`{"type":"sources","sources":[{id,name,score}]}`, then `{"type":"done","citationMap":{"1":{documentId,chunkId}},' +
-  'conversationId,messageId}`. Every `[n]` in the tokens is a key of citationMap. A failure after the stream ' +
-  'started is sent as `{"type":"error","error":{code,message}}`. Comment heartbeats `: ping` every 15 s.';
+  'Server-Sent Events (send `Accept: text/event-stream`), each event one line `data: <JSON>` (a `ChatStreamEvent`): ' +
+  'zero or more `token` events (`content`: the next piece of text), one `sources`, then `done` with the ' +
+  '`citationMap`, `conversationId` and `messageId`. Every `[n]` in the tokens is a key of `citationMap`. ' +
+  'Anything refused before the stream starts (validation, auth, unknown conversation, web search unavailable) is ' +
+  'an ordinary JSON error response with its status; a failure after the stream started is sent as an `error` event ' +
+  'and ends the stream. Comment lines `: ping` every 15 s keep proxies from closing an idle stream.';
+
+/** The 200 of a stream route: `text/event-stream` whose events are `ChatStreamEvent`s. */
+export const StreamResponse = {
+  description: 'The answer as Server-Sent Events; each `data:` line holds one `ChatStreamEvent`',
+  content: { 'text/event-stream': { schema: Type.Ref('ChatStreamEvent') } },
+};

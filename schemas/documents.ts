@@ -1,47 +1,56 @@
 import { Type } from 'typebox';
-import { Envelope, ListQuery, Paginated } from './common.ts';
+import { Count, Envelope, Id, ListQuery, Name, Paginated, SortBy, Text, Timestamp } from './common.ts';
 
-export const DocumentStatus = Type.Union(
-  [Type.Literal('UPLOADED'), Type.Literal('PROCESSING'), Type.Literal('VECTORIZED'), Type.Literal('ERROR')],
-  { description: 'UPLOADED → PROCESSING → VECTORIZED, or ERROR with `error` saying why' },
-);
-
-export const Document = Type.Object({
-  id: Type.String({ examples: ['doc_01jd8x4b2c3d4e5f6g7h8j9k0m'] }),
-  name: Type.String(),
-  status: DocumentStatus,
-  topicId: Type.Union([Type.String(), Type.Null()]),
-  mimeType: Type.String(),
-  format: Type.String({ description: 'pdf, docx, html, markdown or text — from the bytes, not the name' }),
-  sizeBytes: Type.Integer(),
-  pageCount: Type.Union([Type.Integer(), Type.Null()]),
-  chunkCount: Type.Union([Type.Integer(), Type.Null()]),
-  error: Type.Union([Type.String(), Type.Null()]),
-  metadata: Type.Record(Type.String(), Type.Unknown()),
-  createdAt: Type.String({ format: 'date-time' }),
-  updatedAt: Type.String({ format: 'date-time' }),
-  vectorizedAt: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
+export const DocumentStatus = Type.Enum(['UPLOADED', 'PROCESSING', 'VECTORIZED', 'ERROR'], {
+  description: 'UPLOADED → PROCESSING → VECTORIZED, or ERROR with `error` saying why',
 });
 
-export const DocumentResponse = Envelope(Document);
-export const DocumentList = Paginated(Document);
+const Page = Type.Integer({ minimum: 0, maximum: 1_000_000 });
+
+/** A document as every document response shows it. */
+export const Document = Type.Object(
+  {
+    id: Id({ examples: ['doc_01jd8x4b2c3d4e5f6g7h8j9k0m'] }),
+    name: Name(),
+    status: DocumentStatus,
+    topicId: Type.Union([Id(), Type.Null()]),
+    mimeType: Text(255),
+    format: Text(32, {
+      description:
+        'pdf, docx, xlsx, ods, csv, pptx, odp, odt, rtf, epub, eml, msg, image, html, markdown or text — from the bytes, not the name',
+    }),
+    parentId: Type.Union([Id(), Type.Null()], {
+      description: 'The e-mail (EML/MSG) this document was attached to; null for an upload',
+    }),
+    attachmentIndex: Type.Union([Type.Integer({ minimum: 0, maximum: 10_000 }), Type.Null()], {
+      description: "0-based place of the attachment in its parent message's attachments",
+    }),
+    sizeBytes: Count(),
+    pageCount: Type.Union([Page, Type.Null()]),
+    chunkCount: Type.Union([Count(), Type.Null()]),
+    error: Type.Union([Text(2000), Type.Null()], { description: 'Why processing failed (status ERROR)' }),
+    metadata: Type.Record(Type.String({ maxLength: 100 }), Type.Unknown(), {
+      maxProperties: 100,
+      description: 'What the parser found (title, author…)',
+    }),
+    createdAt: Timestamp(),
+    updatedAt: Timestamp(),
+    vectorizedAt: Type.Union([Timestamp(), Type.Null()]),
+  },
+  { $id: 'Document', additionalProperties: false },
+);
+
+export const DocumentResponse = Envelope(Type.Ref('Document'));
+export const DocumentList = Paginated(Type.Ref('Document'));
 
 export const DocumentListQuery = Type.Object(
   {
     ...ListQuery,
-    sort: Type.Union(
-      [
-        Type.Literal('createdAt'),
-        Type.Literal('updatedAt'),
-        Type.Literal('name'),
-        Type.Literal('status'),
-        Type.Literal('sizeBytes'),
-      ],
-      { default: 'createdAt' },
-    ),
+    sort: SortBy(['createdAt', 'updatedAt', 'name', 'status', 'sizeBytes']),
     status: Type.Optional(DocumentStatus),
-    topicId: Type.Optional(Type.String({ maxLength: 64 })),
-    search: Type.Optional(Type.String({ maxLength: 200 })),
+    topicId: Type.Optional(Type.String({ maxLength: 64, description: 'Only this topic’s documents' })),
+    parentId: Type.Optional(Type.String({ maxLength: 64, description: "An e-mail's attachments" })),
+    search: Type.Optional(Type.String({ maxLength: 200, description: 'Part of the name' })),
   },
   { additionalProperties: false },
 );
@@ -49,9 +58,26 @@ export const DocumentListQuery = Type.Object(
 export const DocumentUpdateBody = Type.Object(
   {
     name: Type.Optional(Type.String({ minLength: 1, maxLength: 255 })),
-    topicId: Type.Optional(Type.Union([Type.String({ maxLength: 64 }), Type.Null()])),
+    topicId: Type.Optional(Type.Union([Type.String({ minLength: 1, maxLength: 64 }), Type.Null()])),
   },
   { additionalProperties: false, minProperties: 1 },
 );
 
-export const DeleteResponse = Envelope(Type.Object({ id: Type.String(), deleted: Type.Literal(true) }));
+export { DeleteResponse } from './common.ts';
+
+/** The multipart upload form, for the OpenAPI document (the handler reads the stream itself). */
+export const UploadForm = (maxUploadBytes: number) =>
+  Type.Object(
+    {
+      file: Type.String({
+        format: 'binary',
+        maxLength: maxUploadBytes,
+        description: `The file; at most ${Math.round(maxUploadBytes / 1024 / 1024)} MB (MAX_UPLOAD_MB). Type read from the bytes`,
+      }),
+      name: Type.Optional(
+        Type.String({ minLength: 1, maxLength: 255, description: 'Display name; default: the file name' }),
+      ),
+      topicId: Type.Optional(Type.String({ maxLength: 64, description: 'Put the document in this topic' })),
+    },
+    { additionalProperties: false },
+  );

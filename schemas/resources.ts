@@ -1,16 +1,19 @@
 import { Type } from 'typebox';
-import { Envelope, ListQuery, Paginated } from './common.ts';
+import { Count, Envelope, Id, ListQuery, Name, Paginated, SortBy, Text, Timestamp } from './common.ts';
 
-export const Topic = Type.Object({
-  id: Type.String({ examples: ['top_01jd8x4b2c3d4e5f6g7h8j9k0m'] }),
-  name: Type.String(),
-  description: Type.Union([Type.String(), Type.Null()]),
-  documentCount: Type.Integer(),
-  createdAt: Type.String({ format: 'date-time' }),
-  updatedAt: Type.String({ format: 'date-time' }),
-});
-export const TopicResponse = Envelope(Topic);
-export const TopicList = Paginated(Topic);
+export const Topic = Type.Object(
+  {
+    id: Id({ examples: ['top_01jd8x4b2c3d4e5f6g7h8j9k0m'] }),
+    name: Text(100),
+    description: Type.Union([Text(1000), Type.Null()]),
+    documentCount: Count(),
+    createdAt: Timestamp(),
+    updatedAt: Timestamp(),
+  },
+  { $id: 'Topic', additionalProperties: false },
+);
+export const TopicResponse = Envelope(Type.Ref('Topic'));
+export const TopicList = Paginated(Type.Ref('Topic'));
 export const TopicBody = Type.Object(
   {
     name: Type.String({ minLength: 1, maxLength: 100 }),
@@ -27,46 +30,112 @@ export const TopicUpdateBody = Type.Object(
 );
 
 export const SimpleListQuery = Type.Object(
-  {
-    ...ListQuery,
-    sort: Type.Union([Type.Literal('createdAt'), Type.Literal('updatedAt'), Type.Literal('name')], {
-      default: 'createdAt',
-    }),
-  },
+  { ...ListQuery, sort: SortBy(['createdAt', 'updatedAt', 'name']) },
   { additionalProperties: false },
 );
 
-export const Conversation = Type.Object({
-  id: Type.String({ examples: ['conv_01jd8x4b2c3d4e5f6g7h8j9k0m'] }),
-  title: Type.String(),
-  messageCount: Type.Integer(),
-  createdAt: Type.String({ format: 'date-time' }),
-  updatedAt: Type.String({ format: 'date-time' }),
-});
-export const ConversationResponse = Envelope(Conversation);
-export const ConversationList = Paginated(Conversation);
+export const Conversation = Type.Object(
+  {
+    id: Id({ examples: ['conv_01jd8x4b2c3d4e5f6g7h8j9k0m'] }),
+    title: Text(200),
+    messageCount: Count(),
+    createdAt: Timestamp(),
+    updatedAt: Timestamp(),
+  },
+  { $id: 'Conversation', additionalProperties: false },
+);
+export const ConversationResponse = Envelope(Type.Ref('Conversation'));
+
+/** One message of a conversation: the question (`user`) or the answer with its sources. */
+export const Message = Type.Object(
+  {
+    id: Id({ examples: ['msg_01jd8x4b2c3d4e5f6g7h8j9k0m'] }),
+    role: Type.Enum(['user', 'assistant']),
+    content: Text(100_000),
+    sources: Type.Array(
+      Type.Object(
+        {
+          id: Text(2000),
+          name: Name({ maxLength: 2000 }),
+          score: Type.Number({ minimum: -1e6, maximum: 1e6 }),
+        },
+        { additionalProperties: false },
+      ),
+      { maxItems: 100 },
+    ),
+    citationMap: Type.Ref('CitationMap'),
+    createdAt: Timestamp(),
+  },
+  { $id: 'Message', additionalProperties: false },
+);
+export const ConversationDetailResponse = Envelope(
+  Type.Object(
+    { ...Conversation.properties, messages: Type.Array(Type.Ref('Message'), { maxItems: 10_000 }) },
+    { additionalProperties: false },
+  ),
+);
+export const ConversationUpdateBody = Type.Object(
+  { title: Type.String({ minLength: 1, maxLength: 200 }) },
+  { additionalProperties: false },
+);
+export const ConversationList = Paginated(Type.Ref('Conversation'));
 export const ConversationBody = Type.Object(
   { title: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })) },
   { additionalProperties: false },
 );
 
-export const Company = Type.Object({
-  id: Type.String({ examples: ['comp_01jd8x4b2c3d4e5f6g7h8j9k0m'] }),
-  name: Type.String(),
-  settings: Type.Record(Type.String(), Type.Unknown()),
-  createdAt: Type.String({ format: 'date-time' }),
-  updatedAt: Type.String({ format: 'date-time' }),
-});
-export const CompanyResponse = Envelope(Company);
-export const CompanyList = Paginated(Company);
+const Quota = (description: string) =>
+  Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER, description });
+
+export const Company = Type.Object(
+  {
+    id: Id({ examples: ['comp_01jd8x4b2c3d4e5f6g7h8j9k0m'] }),
+    name: Text(200),
+    settings: Type.Optional(
+      Type.Record(Type.String({ maxLength: 100 }), Type.Unknown(), {
+        maxProperties: 50,
+        description: 'Shown to COMPANY_ADMIN only (see CompanySettings)',
+      }),
+    ),
+    usage: Type.Object(
+      {
+        documents: Count(),
+        storageBytes: Count({ description: 'Bytes of the stored originals' }),
+      },
+      { additionalProperties: false, description: 'What the company holds now, against its `limits`' },
+    ),
+    limits: Type.Object(
+      {
+        documents: Quota('QUOTA_MAX_DOCUMENTS: one more upload → 409'),
+        storageBytes: Quota('QUOTA_MAX_STORAGE_MB: past it an upload → 413'),
+      },
+      { additionalProperties: false, description: 'Per-company quota' },
+    ),
+    createdAt: Timestamp(),
+    updatedAt: Timestamp(),
+  },
+  { $id: 'Company', additionalProperties: false },
+);
+export const CompanyResponse = Envelope(Type.Ref('Company'));
+export const CompanyList = Paginated(Type.Ref('Company'));
 /** "Cog-RAG configuration" (admin only): per-company retrieval and generation settings. */
 export const CompanySettings = Type.Object(
   {
-    language: Type.Optional(Type.Union([Type.Literal('en'), Type.Literal('fr')])),
+    language: Type.Optional(Type.Enum(['en', 'fr'])),
     systemPrompt: Type.Optional(Type.String({ maxLength: 4000 })),
     topK: Type.Optional(Type.Integer({ minimum: 1, maximum: 20 })),
     temperature: Type.Optional(Type.Number({ minimum: 0, maximum: 2 })),
     rerank: Type.Optional(Type.Boolean()),
+    ssoDomains: Type.Optional(
+      Type.Array(
+        Type.String({
+          maxLength: 253,
+          pattern: '^(?=.{1,253}$)([a-zA-Z0-9]([a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?\\.)+[a-zA-Z]{2,63}$',
+          description: 'E-mail domain whose Google/Microsoft users join as COMPANY_READER',
+        }),
+        { maxItems: 50 },
+      ),
+    ),
   },
   { additionalProperties: false },
 );

@@ -1,14 +1,13 @@
 import { Type } from 'typebox';
-import { Envelope } from './common.ts';
+import { Envelope, Id, Name, Text } from './common.ts';
 
-export const SearchMode = Type.Union(
-  [Type.Literal('dense'), Type.Literal('lexical'), Type.Literal('hybrid'), Type.Literal('rerank')],
-  {
-    description:
-      '`dense` (embedding similarity), `lexical` (BM25), `hybrid` (both, fused; the default) or `rerank` ' +
-      '(hybrid re-scored by a cross-encoder; falls back to hybrid when none is configured)',
-  },
-);
+const MODES = ['dense', 'lexical', 'hybrid', 'rerank'] as const;
+
+export const SearchMode = Type.Enum(MODES, {
+  description:
+    '`dense` (embedding similarity), `lexical` (BM25), `hybrid` (both, fused; the default) or `rerank` ' +
+    '(hybrid re-scored by a cross-encoder; falls back to hybrid when none is configured)',
+});
 
 export const SearchBody = Type.Object(
   {
@@ -20,30 +19,37 @@ export const SearchBody = Type.Object(
   { additionalProperties: false },
 );
 
+const Page = Type.Integer({ minimum: 0, maximum: 1_000_000 });
+
+/** One retrieved chunk with what a citation needs. */
 export const SearchHit = Type.Object(
   {
-    chunkId: Type.String({ examples: ['chk_01jd8x4b2c3d4e5f6g7h8j9k0m'] }),
-    documentId: Type.String(),
-    documentName: Type.String(),
-    text: Type.String({ description: 'The chunk’s text, as indexed' }),
+    chunkId: Id({ examples: ['chk_01jd8x4b2c3d4e5f6g7h8j9k0m'] }),
+    documentId: Id(),
+    documentName: Name(),
+    text: Text(100_000, { description: 'The chunk’s text, as indexed' }),
     score: Type.Number({
+      minimum: -1e6,
+      maximum: 1e6,
       description:
         'Relevance under the mode used (cosine similarity, BM25 or fused score): higher is better, ' +
         'comparable within one response only',
     }),
-    pageStart: Type.Union([Type.Integer(), Type.Null()], { description: 'First page; null without pages' }),
-    pageEnd: Type.Union([Type.Integer(), Type.Null()]),
-    headingPath: Type.Array(Type.String(), { description: 'Enclosing headings, outermost first' }),
+    pageStart: Type.Union([Page, Type.Null()], { description: 'First page; null without pages' }),
+    pageEnd: Type.Union([Page, Type.Null()]),
+    headingPath: Type.Array(Text(1000), { maxItems: 50, description: 'Enclosing headings, outermost first' }),
   },
-  { additionalProperties: false },
+  { $id: 'SearchHit', additionalProperties: false },
 );
 
 export const SearchResponse = Envelope(
-  Type.Object({
-    items: Type.Array(SearchHit, { description: 'Best first' }),
-    mode: Type.Union(
-      [Type.Literal('dense'), Type.Literal('lexical'), Type.Literal('hybrid'), Type.Literal('rerank')],
-      { description: 'The mode that ran (`rerank` without a cross-encoder runs `hybrid`)' },
-    ),
-  }),
+  Type.Object(
+    {
+      items: Type.Array(Type.Ref('SearchHit'), { maxItems: 50, description: 'Best first' }),
+      mode: Type.Enum(MODES, {
+        description: 'The mode that ran (`rerank` without a cross-encoder runs `hybrid`)',
+      }),
+    },
+    { additionalProperties: false },
+  ),
 );

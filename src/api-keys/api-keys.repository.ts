@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema.ts';
 import { newId } from '../lib/ids.ts';
 import { randomToken, sha256Hex } from '../auth/tokens.ts';
+import type { CachedApiKey, Revocations } from '../auth/auth-cache.ts';
 
 export type ApiKeyEnvironment = 'live' | 'test';
 
@@ -71,23 +72,59 @@ export async function listApiKeys(db: Kysely<DB>, companyId: string): Promise<Ap
   return rows.map(view);
 }
 
-/** Deletes at once and for good; false when no such key in the company. */
-export async function deleteApiKey(db: Kysely<DB>, companyId: string, id: string): Promise<boolean> {
+/** Deletes at once and for good (and from the auth cache); false when no such key in the company. */
+export async function deleteApiKey(
+  db: Kysely<DB>,
+  companyId: string,
+  id: string,
+  revocations: Revocations,
+): Promise<boolean> {
   const result = await db
     .deleteFrom('api_keys')
     .where('id', '=', id)
     .where('company_id', '=', companyId)
     .executeTakeFirst();
-  return Number(result.numDeletedRows) > 0;
+  const deleted = Number(result.numDeletedRows) > 0;
+  if (deleted) revocations.invalidate({ kind: 'apiKey', id });
+  return deleted;
 }
 
-export async function findApiKeyByKey(db: Kysely<DB>, key: string) {
-  if (!/^svc_(live|test)_[A-Za-z0-9_-]{20,}$/.test(key)) return undefined;
-  return db.selectFrom('api_keys').selectAll().where('key_hash', '=', sha256Hex(key)).executeTakeFirst();
+/** SHA-256 of a well-formed key (`svc_live_…`/`svc_test_…`), or null for anything else. */
+export function apiKeyHashOf(key: string): string | null {
+  return /^svc_(live|test)_[A-Za-z0-9_-]{20,}$/.test(key) ? sha256Hex(key) : null;
 }
 
-export async function touchApiKey(db: Kysely<DB>, id: string): Promise<void> {
-  await db.updateTable('api_keys').set({ last_used_at: new Date() }).where('id', '=', id).execute();
+/** The key stored under `keyHash` (see apiKeyHashOf), as authentication needs it; null when none. */
+export async function findApiKeyByHash(db: Kysely<DB>, keyHash: string): Promise<CachedApiKey | null> {
+  const row = await db
+    .selectFrom('api_keys')
+    .select(['id', 'company_id', 'authorized_domains'])
+    .where('key_hash', '=', keyHash)
+    .executeTakeFirst();
+  return row ? { id: row.id, companyId: row.company_id, authorizedDomains: row.authorized_domains } : null;
+}
+
+/**
+ * Records key use in `last_used_at` at most once per `intervalMs` per key (per process), so a
+ * busy key costs no write per request. Best effort: a failed write is retried after the interval.
+ * @returns `touch(id)`, which never throws.
+ */
+export function apiKeyToucher(db: Kysely<DB>, intervalMs = 60_000): (id: string) => void {
+  const lastWrite = new Map<string, number>();
+  return (id) => {
+    const now = Date.now();
+    if (now - (lastWrite.get(id) ?? -Infinity) < intervalMs) return;
+    // Bounded: once large, forget keys whose interval has passed anyway.
+    if (lastWrite.size >= 10_000)
+      for (const [k, at] of lastWrite) if (now - at >= intervalMs) lastWrite.delete(k);
+    lastWrite.set(id, now);
+    void db
+      .updateTable('api_keys')
+      .set({ last_used_at: new Date(now) })
+      .where('id', '=', id)
+      .execute()
+      .catch(() => {});
+  };
 }
 
 /**

@@ -5,6 +5,7 @@ import { conflict, unauthorized } from '../lib/errors.ts';
 import { DUMMY_HASH_PROMISE, hashPassword, verifyPassword } from './passwords.ts';
 import { signAccessToken } from './tokens.ts';
 import { consumeRefreshToken, issueRefreshToken, revokeSession } from './sessions.repository.ts';
+import type { Revocations } from './auth-cache.ts';
 
 export interface AuthSettings {
   jwtSecret: Uint8Array;
@@ -38,6 +39,15 @@ export const userView = (u: UserRow): UserView => ({
   companyId: u.company_id,
 });
 
+/** Opens a new session for `user` and returns its first token set. */
+export async function openSession(
+  db: Kysely<DB>,
+  settings: AuthSettings,
+  user: UserRow,
+): Promise<TokenSet & { user: UserView }> {
+  return { ...(await issueTokens(db, settings, user, newId('sess'))), user: userView(user) };
+}
+
 async function issueTokens(
   db: Kysely<DB>,
   settings: AuthSettings,
@@ -70,8 +80,7 @@ export async function login(
     .executeTakeFirst();
   const ok = await verifyPassword(user?.password_hash ?? (await DUMMY_HASH_PROMISE), password);
   if (!user || !ok || user.disabled) throw unauthorized('Invalid e-mail or password');
-  const tokens = await issueTokens(db, settings, user, newId('sess'));
-  return { ...tokens, user: userView(user) };
+  return openSession(db, settings, user);
 }
 
 /** Rotates a refresh token. @throws 401 for an unknown, expired or reused token. */
@@ -79,15 +88,20 @@ export async function refresh(
   db: Kysely<DB>,
   settings: AuthSettings,
   refreshToken: string,
+  revocations: Revocations,
 ): Promise<TokenSet> {
-  const consumed = await consumeRefreshToken(db, refreshToken);
+  const consumed = await consumeRefreshToken(db, refreshToken, revocations);
   if (!consumed) throw unauthorized('Invalid or expired refresh token');
   const user = await db.selectFrom('users').selectAll().where('id', '=', consumed.userId).executeTakeFirst();
   if (!user || user.disabled) throw unauthorized('Invalid or expired refresh token');
   return issueTokens(db, settings, user, consumed.sessionId);
 }
 
-export const logout = (db: Kysely<DB>, sessionId: string) => revokeSession(db, sessionId);
+/** Ends the session (all its refresh tokens) and drops it from the auth cache. */
+export async function logout(db: Kysely<DB>, sessionId: string, revocations: Revocations): Promise<void> {
+  await revokeSession(db, sessionId);
+  revocations.invalidate({ kind: 'session', id: sessionId });
+}
 
 /**
  * Creates a company and its first COMPANY_ADMIN in one transaction.
@@ -131,6 +145,12 @@ export async function register(
 ): Promise<TokenSet & { user: UserView }> {
   await createCompanyWithAdmin(db, input);
   return login(db, settings, input.email, input.password);
+}
+
+/** True when no company exists yet: an empty install, where registration is open by default. */
+export async function hasNoCompanies(db: Kysely<DB>): Promise<boolean> {
+  const row = await db.selectFrom('companies').select('id').limit(1).executeTakeFirst();
+  return row === undefined;
 }
 
 /** True when no user exists yet (first start). */

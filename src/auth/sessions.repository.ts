@@ -1,7 +1,8 @@
 import type { Kysely } from 'kysely';
-import type { DB } from '../db/schema.ts';
+import type { DB, Role } from '../db/schema.ts';
 import { newId } from '../lib/ids.ts';
 import { randomToken, sha256Hex } from './tokens.ts';
+import type { Revocations } from './auth-cache.ts';
 
 /**
  * A session is the family of refresh tokens issued from one login. Refresh rotates the token;
@@ -28,19 +29,56 @@ export async function issueRefreshToken(
   return token;
 }
 
-/** True while the session has at least one unrevoked, unexpired refresh token. */
-export async function isSessionActive(db: Kysely<DB>, sessionId: string, userId: string): Promise<boolean> {
+/** Who a live session belongs to, as stored now (not as the access token remembers it). */
+export interface SessionUser {
+  userId: string;
+  companyId: string;
+  role: Role;
+  email: string;
+}
+
+/**
+ * The user behind a session, read on every authenticated request so that a demotion, a
+ * disabled account or an ended session counts at once. A session is live while it has an
+ * unrevoked, unexpired refresh token and its user is enabled.
+ * The one place where a principal is loaded; plugins/auth.ts reads it through the auth cache,
+ * which every revocation invalidates once committed (src/auth/auth-cache.ts).
+ * @returns null when the session ended or the user is disabled or gone.
+ */
+export async function loadSessionUser(
+  db: Kysely<DB>,
+  sessionId: string,
+  userId: string,
+): Promise<SessionUser | null> {
   const row = await db
     .selectFrom('refresh_tokens')
     .innerJoin('users', 'users.id', 'refresh_tokens.user_id')
-    .select('refresh_tokens.id')
+    .select(['users.id', 'users.company_id', 'users.role', 'users.email'])
     .where('refresh_tokens.session_id', '=', sessionId)
     .where('refresh_tokens.user_id', '=', userId)
     .where('refresh_tokens.revoked_at', 'is', null)
     .where('refresh_tokens.expires_at', '>', new Date())
     .where('users.disabled', '=', false)
     .executeTakeFirst();
-  return row !== undefined;
+  return row ? { userId: row.id, companyId: row.company_id, role: row.role, email: row.email } : null;
+}
+
+/**
+ * Ends every session of a user (all refresh token families), except `keepSessionId` when given;
+ * their access tokens are refused on the next request (see loadSessionUser).
+ */
+export async function revokeUserSessions(
+  db: Kysely<DB>,
+  userId: string,
+  keepSessionId?: string,
+): Promise<void> {
+  let q = db
+    .updateTable('refresh_tokens')
+    .set({ revoked_at: new Date() })
+    .where('user_id', '=', userId)
+    .where('revoked_at', 'is', null);
+  if (keepSessionId) q = q.where('session_id', '!=', keepSessionId);
+  await q.execute();
 }
 
 export async function revokeSession(db: Kysely<DB>, sessionId: string): Promise<void> {
@@ -54,11 +92,13 @@ export async function revokeSession(db: Kysely<DB>, sessionId: string): Promise<
 
 /**
  * Consumes a refresh token: returns its user and session and revokes it, or null when unknown,
- * expired or already used — in which case a reused token also revokes its whole session.
+ * expired or already used — in which case a reused token also revokes its whole session, and
+ * reports it to `revocations`.
  */
 export async function consumeRefreshToken(
   db: Kysely<DB>,
   token: string,
+  revocations: Revocations,
 ): Promise<{ userId: string; sessionId: string } | null> {
   const row = await db
     .selectFrom('refresh_tokens')
@@ -68,6 +108,7 @@ export async function consumeRefreshToken(
   if (!row) return null;
   if (row.revoked_at) {
     await revokeSession(db, row.session_id);
+    revocations.invalidate({ kind: 'session', id: row.session_id });
     return null;
   }
   if (row.expires_at.getTime() <= Date.now()) return null;
@@ -79,6 +120,7 @@ export async function consumeRefreshToken(
     .executeTakeFirst();
   if (Number(updated.numUpdatedRows) === 0) {
     await revokeSession(db, row.session_id);
+    revocations.invalidate({ kind: 'session', id: row.session_id });
     return null;
   }
   return { userId: row.user_id, sessionId: row.session_id };

@@ -4,11 +4,15 @@ import type { Principal } from '../auth/principal.ts';
 import { newId } from '../lib/ids.ts';
 import { notFound } from '../lib/errors.ts';
 import { recordEvent } from '../outbox/outbox.ts';
-import { retrieve, type RetrieverDeps } from '../retrieval/retriever.ts';
+import { UNTITLED } from './conversations.repository.ts';
+import { effectiveMode, retrieve, type RetrieverDeps } from '../retrieval/retriever.ts';
 import { expandWithNeighbours } from '../retrieval/expand.ts';
-import type { RetrievedChunk } from '../retrieval/types.ts';
-import type { ChatTurn, LlmProvider } from './llm/provider.ts';
-import { buildCitationMap, CitationFilter } from './citations.ts';
+import type { ChatTurn, LlmProvider, Source } from './llm/provider.ts';
+import { buildCitationMap, CitationFilter, type Citation } from './citations.ts';
+import type { WebResult } from '../search/web/provider.ts';
+import { webSources } from './web-sources.ts';
+import { sourcesOf, type SourceView } from './sources.ts';
+import { attributeAnswer } from './attribution.ts';
 
 /** The spec's stream events, plus `error` after the stream started (ARCHITECTURE.md step 5). */
 export type ChatEvent =
@@ -16,31 +20,28 @@ export type ChatEvent =
   | { type: 'sources'; sources: SourceView[] }
   | {
       type: 'done';
-      citationMap: Record<string, { documentId: string; chunkId: string }>;
+      citationMap: Record<string, Citation>;
       conversationId: string;
       messageId: string;
     }
-  | { type: 'error'; error: { code: string; message: string } };
-
-/** A `sources` item: the spec's `id` (document id), `name`, `score`, plus where it was cited. */
-export interface SourceView {
-  id: string;
-  name: string;
-  score: number;
-  chunks: { citation: number; chunkId: string; page: number | null }[];
-}
+  | { type: 'error'; error: { code: string; message: string; retryAfter?: number } };
 
 export interface ChatRequest {
   message: string;
   conversationId?: string;
   topicId?: string;
   sessionId?: string;
+  /** Web results to cite after the company's documents (fetched by the route before streaming). */
+  webResults?: WebResult[];
 }
 
 export interface ChatDeps extends RetrieverDeps {
   db: Kysely<DB>;
   llm: LlmProvider;
 }
+
+/** A conversation's title from its first question: whitespace collapsed, 80 characters. */
+const titleOf = (message: string) => message.replace(/\s+/g, ' ').trim().slice(0, 80);
 
 /** Chunks given to the model as numbered sources. */
 const SOURCES_PER_ANSWER = 6;
@@ -79,6 +80,17 @@ export async function openConversation(
       .executeTakeFirst();
   }
   if (conversation) {
+    const conversationId = conversation.id;
+    // A conversation created empty (POST /api/conversations) is titled by its first question.
+    await db
+      .updateTable('conversations')
+      .set({ title: titleOf(request.message) })
+      .where('id', '=', conversationId)
+      .where('title', '=', UNTITLED)
+      .where(({ not, exists, selectFrom }) =>
+        not(exists(selectFrom('messages').select('id').where('conversation_id', '=', conversationId))),
+      )
+      .execute();
     const turns = await db
       .selectFrom('messages')
       .select(['role', 'content'])
@@ -98,7 +110,7 @@ export async function openConversation(
         user_id: principal.kind === 'user' ? principal.userId : null,
         api_key_id: principal.kind === 'apiKey' ? principal.apiKeyId : null,
         session_id: request.sessionId ?? null,
-        title: request.message.replace(/\s+/g, ' ').slice(0, 80),
+        title: titleOf(request.message),
       })
       .execute();
     await recordEvent(trx, principal.companyId, 'conversation.created', { conversationId: id });
@@ -110,7 +122,7 @@ export async function openConversation(
 async function companySettings(
   db: Kysely<DB>,
   companyId: string,
-): Promise<{ topK?: number; systemPrompt?: string; temperature?: number }> {
+): Promise<{ topK?: number; systemPrompt?: string; temperature?: number; rerank: boolean }> {
   const row = await db
     .selectFrom('companies')
     .select('settings')
@@ -121,24 +133,8 @@ async function companySettings(
     topK: typeof s.topK === 'number' ? s.topK : undefined,
     systemPrompt: typeof s.systemPrompt === 'string' && s.systemPrompt.trim() ? s.systemPrompt : undefined,
     temperature: typeof s.temperature === 'number' ? s.temperature : undefined,
+    rerank: s.rerank === true,
   };
-}
-
-/** Sources event items: one per document, best chunk score first. */
-export function sourcesOf(chunks: RetrievedChunk[]): SourceView[] {
-  const byDoc = new Map<string, SourceView>();
-  chunks.forEach((c, i) => {
-    const entry = byDoc.get(c.documentId) ?? {
-      id: c.documentId,
-      name: c.documentName,
-      score: c.score,
-      chunks: [],
-    };
-    entry.score = Math.max(entry.score, c.score);
-    entry.chunks.push({ citation: i + 1, chunkId: c.chunkId, page: c.pageStart });
-    byDoc.set(c.documentId, entry);
-  });
-  return [...byDoc.values()].sort((a, b) => b.score - a.score);
 }
 
 /**
@@ -160,18 +156,24 @@ export async function* answerStream(
     conversation.history.length > 0 && deps.llm.condense
       ? await deps.llm.condense(request.message, conversation.history, signal)
       : request.message;
-  const sources = await retrieve(deps, {
-    companyId: principal.companyId,
-    query,
-    topicId: request.topicId,
-    limit: settings.topK ?? SOURCES_PER_ANSWER,
-  });
+  const documents = await retrieve(
+    deps,
+    {
+      companyId: principal.companyId,
+      query,
+      topicId: request.topicId,
+      limit: settings.topK ?? SOURCES_PER_ANSWER,
+    },
+    { mode: effectiveMode(deps, settings.rerank ? 'rerank' : undefined) },
+  );
   // An LLM reads each source with its neighbouring chunks; the extractive answerer quotes only
   // from the cited chunk itself, so every quote is inside the chunk its [n] points at.
+  const web = webSources(request.webResults ?? []);
+  const sources: Source[] = [...documents, ...web];
   const context =
     deps.llm.name === 'extractive'
       ? sources
-      : await expandWithNeighbours(deps.db, principal.companyId, sources, 1);
+      : [...(await expandWithNeighbours(deps.db, principal.companyId, documents, 1)), ...web];
   const filter = new CitationFilter(sources.length);
   let answer = '';
   for await (const fragment of deps.llm.generate({
@@ -187,7 +189,12 @@ export async function* answerStream(
       yield { type: 'token', content: text };
     }
   }
-  const rest = filter.flush();
+  let rest = filter.flush();
+  // A generated answer with no valid marker gets the source that supports it, if one does.
+  if (filter.used.size === 0 && deps.llm.name !== 'extractive' && !signal.aborted) {
+    const n = attributeAnswer(answer + rest, context);
+    if (n) rest += filter.push(`${/\s$/.test(answer + rest) ? '' : ' '}[${n}]`) + filter.flush();
+  }
   if (rest) {
     answer += rest;
     yield { type: 'token', content: rest };

@@ -43,15 +43,26 @@ export class CitationFilter {
   }
 }
 
+/** A `citationMap` entry; web sources add `kind: "web"` and `url` (src/chat/web-sources.ts). */
+export interface Citation {
+  documentId: string;
+  chunkId: string;
+  kind?: 'web';
+  url?: string;
+}
+
 /** `citationMap` of the `done` event: used numbers (as strings) → the chunk they cite. */
 export function buildCitationMap(
   used: Iterable<number>,
-  sources: { documentId: string; chunkId: string }[],
-): Record<string, { documentId: string; chunkId: string }> {
-  const map: Record<string, { documentId: string; chunkId: string }> = {};
+  sources: { documentId: string; chunkId: string; web?: { url: string } }[],
+): Record<string, Citation> {
+  const map: Record<string, Citation> = {};
   for (const n of [...used].sort((a, b) => a - b)) {
     const source = sources[n - 1];
-    if (source) map[String(n)] = { documentId: source.documentId, chunkId: source.chunkId };
+    if (!source) continue;
+    map[String(n)] = source.web
+      ? { documentId: source.documentId, chunkId: source.chunkId, kind: 'web', url: source.web.url }
+      : { documentId: source.documentId, chunkId: source.chunkId };
   }
   return map;
 }

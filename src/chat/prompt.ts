@@ -14,6 +14,11 @@ export const SYSTEM_PROMPT = [
   'Answer in the language of the question, concisely.',
 ].join(' ');
 
+/** Added to the system prompt when web results are among the sources. */
+export const WEB_RULE =
+  'Sources under "Web results" come from a web search, not from the company\'s documents: prefer the ' +
+  'company documents, and say so when a statement rests only on a web result.';
+
 /** Where a chunk sits, for the source header: "doc.pdf, p. 3, Section > Subsection". */
 export function sourceLabel(chunk: RetrievedChunk): string {
   const parts = [chunk.documentName];
@@ -35,19 +40,32 @@ export function buildMessages(
   history: ChatTurn[],
   systemPrompt?: string,
 ) {
-  const context = sources
-    .map((s, i) => `[${i + 1}] (${sourceLabel(s)})\n${s.contextText ?? s.text}`)
+  const numbered = sources.map((s, i) => ({ s, n: i + 1 }));
+  const context = numbered
+    .filter(({ s }) => !s.web)
+    .map(({ s, n }) => `[${n}] (${sourceLabel(s)})\n${s.contextText ?? s.text}`)
+    .join('\n\n');
+  // Web results stay in their own block, labelled as external, so they are never taken for the
+  // company's own documents.
+  const web = numbered
+    .filter(({ s }) => s.web)
+    .map(({ s, n }) => `[${n}] (web: ${s.web!.title} — ${s.web!.url})\n${s.text}`)
     .join('\n\n');
   return [
     {
       role: 'system' as const,
       // A company's own instructions come first; the grounding and citation rules always apply.
-      content: systemPrompt ? `${systemPrompt.trim()}\n\n${SYSTEM_PROMPT}` : SYSTEM_PROMPT,
+      content:
+        (systemPrompt ? `${systemPrompt.trim()}\n\n${SYSTEM_PROMPT}` : SYSTEM_PROMPT) +
+        (web ? ` ${WEB_RULE}` : ''),
     },
     ...history.map((t) => ({ role: t.role, content: t.content })),
     {
       role: 'user' as const,
-      content: `Sources:\n\n${context || '(no sources found)'}\n\nQuestion: ${question}`,
+      content:
+        `Sources:\n\n${context || '(no sources found)'}\n\n` +
+        (web ? `Web results (external, not company documents):\n\n${web}\n\n` : '') +
+        `Question: ${question}`,
     },
   ];
 }

@@ -1,7 +1,13 @@
+import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
+import ipaddr from 'ipaddr.js';
 
-/** Where answers come from: `extractive` needs no model; `ollama` streams from an Ollama server. */
-export type LlmProviderName = 'extractive' | 'ollama';
+/**
+ * Where answers come from: `extractive` needs no model; `ollama` streams from an Ollama server;
+ * `openai` from any OpenAI-compatible server (vLLM, llama.cpp server, LM Studio, LocalAI);
+ * `llamacpp` runs a GGUF model in-process.
+ */
+export type LlmProviderName = 'extractive' | 'ollama' | 'openai' | 'llamacpp';
 
 /** The whole runtime configuration, parsed once from the environment at start. */
 export interface Config {
@@ -30,20 +36,94 @@ export interface Config {
   llmProvider: LlmProviderName;
   ollamaUrl: string;
   ollamaModel: string;
+  /** How long Ollama keeps the model loaded after a request (its `keep_alive`, e.g. `5m`). */
+  ollamaKeepAlive: string;
+  openaiBaseUrl: string;
+  openaiApiKey: string;
+  openaiModel: string;
+  /** In-process model: a catalogue id (folder under MODELS_DIR) or a path to a .gguf file. */
+  llamacppModel: string;
+  /** In-process model's context window, tokens. */
+  llamacppContextSize: number;
+  /** In-process generations at once, and how many more may wait. */
+  llamacppConcurrency: number;
+  llamacppQueue: number;
+  /** llama.cpp CPU threads; 0 = half the machine's cores. */
+  llamacppThreads: number;
+  /** Largest generated answer, tokens (`num_predict` / `max_tokens`). */
+  llmMaxTokens: number;
+  /** Limit on one generation request, ms. */
+  llmTimeoutMs: number;
   embeddingModel: string;
+  /** Cross-encoder for retrieval mode `rerank` (a folder under MODELS_DIR, or absolute); null = none. */
+  rerank: { model: string; topN: number; budgetMs: number; batchSize: number; maxTokens: number } | null;
   chunkMaxTokens: number;
   chunkOverlapTokens: number;
+  /** Embedding: ONNX threads of the document session, texts and padded tokens per batch. */
+  embed: { threads: number; batchSize: number; batchTokens: number };
+  /** Search-query embeddings kept in memory (LRU), entries; 0 = no cache. */
+  queryEmbeddingCacheSize: number;
+  /**
+   * Live sessions and API keys kept in memory (src/auth/auth-cache.ts): entries per kind (0 = off)
+   * and the longest an entry is served without re-reading the database, ms.
+   */
+  authCache: { size: number; ttlMs: number };
+  /** Limits of one document's parse in the sandbox (src/ingestion/sandbox/limits.ts). */
+  parse: { memoryMb: number; timeoutMs: number; maxChars: number; maxBlocks: number; maxPages: number };
+  /** OCR of scanned PDF pages; null when OCR_ENABLED=false. */
+  ocr: { maxPages: number; dpi: number } | null;
+  /** Per-company quota: documents, and bytes of stored originals. */
+  quota: { maxDocuments: number; maxStorageBytes: number };
+  /** Processing attempts of a document before it ends ERROR (crashes included). */
+  ingestMaxAttempts: number;
   /** Ingestion jobs processed at once by this process's worker. */
   ingestConcurrency: number;
   /** `api`, `worker` or both (`all`, the embedded default). */
   role: 'all' | 'api' | 'worker';
+  /** Also turns the login back-off (src/auth/throttle.ts) on or off. */
   rateLimitEnabled: boolean;
-  registrationEnabled: boolean;
+  /** `POST /api/auth/register`; null = auto: open only while no company exists. */
+  registrationEnabled: boolean | null;
+  /** Google sign-in; `clientIds` empty = not configured (503). */
+  google: {
+    clientIds: string[];
+    jwksUrl: string;
+    /** Required `hd` claims (Google Workspace domains); empty = any account. */
+    hostedDomains: string[];
+    /** Least time between two JWKS fetches caused by an unknown `kid`, seconds. */
+    jwksCooldownSeconds: number;
+  };
+  /**
+   * Microsoft sign-in; `allowedTenants` (Entra tenant ids, lower case) empty = not configured
+   * (503). There is no "any tenant": a tenant's admin can set any `mail`, so only listed tenants
+   * are trusted with e-mails.
+   */
+  microsoft: { graphUrl: string; allowedTenants: string[] };
   corsOrigins: string[] | true;
   /** Trust X-Forwarded-* (client IP for rate limits) — only behind a reverse proxy. */
   trustProxy: boolean;
   admin: { email: string; password: string; company: string; name: string } | null;
   logLevel: string;
+  /** CIDRs, IPs or host names outbound requests may reach although private or loopback (SSRF policy). */
+  outboundAllowlist: string[];
+  /** Self-hosted SearXNG base URL for web search; null = web search answers 503. */
+  searxngUrl: string | null;
+  /** Whole web-search request to the provider, ms. */
+  webSearchTimeoutMs: number;
+  /** Key material for webhook secrets at rest; null = derived from the JWT secret. */
+  webhookSecretKey: string | null;
+  /** Whole webhook delivery request, ms. */
+  webhookTimeoutMs: number;
+  /** Waits before each retry of a failed delivery, seconds (Standard Webhooks schedule by default). */
+  webhookRetryDelaysSeconds: number[];
+  /** How often the worker looks for events and due deliveries, ms. */
+  webhookPollMs: number;
+  /**
+   * Where dense (and hybrid) search runs: `pgvector` in the relational database, or `qdrant`
+   * (`url`, `apiKey`, `collection`); null `qdrant` unless VECTOR_STORE=qdrant.
+   */
+  vectorStore: 'pgvector' | 'qdrant';
+  qdrant: { url: string; apiKey: string | null; collection: string } | null;
 }
 
 /** A configuration value that cannot be used; the message names the variable. */
@@ -79,6 +159,61 @@ function bool(env: Env, key: string, fallback: boolean): boolean {
   throw new ConfigError(`${key} must be true or false, got "${raw}"`);
 }
 
+/** A comma-separated list; empty entries dropped. */
+function list(env: Env, key: string): string[] {
+  return (env[key] ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+}
+
+/** Standard Webhooks' suggested schedule extended with 10 h steps: 11 retries over ~2.8 days. */
+const DEFAULT_RETRY_DELAYS = '5,300,1800,7200,18000,36000,36000,36000,36000,36000,36000';
+
+function secondsList(env: Env, key: string, fallback: string): number[] {
+  const raw = str(env, key, fallback);
+  const values = raw.split(',').map((v) => Number(v.trim()));
+  if (values.some((v) => !Number.isInteger(v) || v < 0))
+    throw new ConfigError(`${key} must be a comma-separated list of whole seconds, got "${raw}"`);
+  return values;
+}
+
+function allowlist(env: Env, key: string): string[] {
+  const entries = str(env, key, '')
+    .split(',')
+    .map((e) => e.trim().toLowerCase())
+    .filter(Boolean);
+  for (const entry of entries) {
+    const ok = entry.includes('/')
+      ? ipaddr.isValidCIDR(entry)
+      : ipaddr.isValid(entry) || /^[a-z0-9.-]+$/.test(entry);
+    if (!ok) throw new ConfigError(`${key}: "${entry}" is not a CIDR, an IP address or a host name`);
+  }
+  return entries;
+}
+
+function url(env: Env, key: string): string | null {
+  const raw = env[key];
+  if (!raw) return null;
+  if (!/^https?:\/\/[^/]/.test(raw)) throw new ConfigError(`${key} must be an http(s) URL, got "${raw}"`);
+  return raw.replace(/\/+$/, '');
+}
+
+function secretKey(env: Env, key: string): string | null {
+  const raw = env[key];
+  if (!raw) return null;
+  if (raw.length < 16) throw new ConfigError(`${key} must have at least 16 characters`);
+  return raw;
+}
+
+/** QDRANT_COLLECTION: Qdrant's collection names allow letters, digits, `_` and `-` here. */
+function qdrantCollection(env: Env): string {
+  const name = str(env, 'QDRANT_COLLECTION', 'cograg_chunks');
+  if (!/^[A-Za-z0-9_-]{1,255}$/.test(name))
+    throw new ConfigError(`QDRANT_COLLECTION must be letters, digits, _ or -, got "${name}"`);
+  return name;
+}
+
 function str(env: Env, key: string, fallback: string): string {
   const raw = env[key];
   return raw === undefined || raw === '' ? fallback : raw;
@@ -101,7 +236,13 @@ export function loadConfig(env: Env = process.env): Config {
   }
   if (adminPassword && adminPassword.length < 8)
     throw new ConfigError('ADMIN_PASSWORD must have at least 8 characters');
+  const jwtSecret = env.JWT_SECRET || null;
+  // HS256 needs a key at least as long as its output (RFC 7518 §3.2): 256 bits.
+  if (jwtSecret && Buffer.byteLength(jwtSecret, 'utf8') < 32)
+    throw new ConfigError('JWT_SECRET must be at least 32 bytes long (RFC 7518 §3.2)');
+  const tenants = list(env, 'MICROSOFT_ALLOWED_TENANTS');
   const cors = str(env, 'CORS_ORIGINS', '*');
+  const vectorStore = oneOf(env, 'VECTOR_STORE', ['pgvector', 'qdrant'] as const, 'pgvector');
   return {
     port: int(env, 'PORT', 3000),
     host: str(env, 'HOST', '127.0.0.1'),
@@ -112,21 +253,81 @@ export function loadConfig(env: Env = process.env): Config {
     pypiIndexUrl: str(env, 'PYPI_INDEX_URL', 'https://pypi.org/simple'),
     databaseUrl,
     redisUrl: env.REDIS_URL || null,
-    jwtSecret: env.JWT_SECRET || null,
+    jwtSecret,
     accessTokenTtlSeconds: 3600,
     refreshTokenTtlDays: int(env, 'REFRESH_TOKEN_TTL_DAYS', 30, 1),
     maxUploadBytes: int(env, 'MAX_UPLOAD_MB', 50, 1) * 1024 * 1024,
     maxJsonBodyBytes: int(env, 'MAX_JSON_BODY_KB', 256, 1) * 1024,
-    llmProvider: oneOf(env, 'LLM_PROVIDER', ['extractive', 'ollama'] as const, 'extractive'),
+    llmProvider: oneOf(
+      env,
+      'LLM_PROVIDER',
+      ['extractive', 'ollama', 'openai', 'llamacpp'] as const,
+      'extractive',
+    ),
     ollamaUrl: str(env, 'OLLAMA_URL', 'http://127.0.0.1:11434'),
     ollamaModel: str(env, 'OLLAMA_MODEL', 'llama3.2:3b'),
+    ollamaKeepAlive: str(env, 'OLLAMA_KEEP_ALIVE', '5m'),
+    openaiBaseUrl: str(env, 'OPENAI_BASE_URL', 'http://127.0.0.1:8000/v1'),
+    openaiApiKey: str(env, 'OPENAI_API_KEY', 'not-needed'),
+    openaiModel: str(env, 'OPENAI_MODEL', 'default'),
+    llamacppModel: str(env, 'LLAMACPP_MODEL', 'HuggingFaceTB/SmolLM2-135M-Instruct-GGUF'),
+    llamacppContextSize: int(env, 'LLAMACPP_CONTEXT_SIZE', 4096, 512),
+    llamacppConcurrency: int(env, 'LLAMACPP_CONCURRENCY', 1, 1),
+    llamacppQueue: int(env, 'LLAMACPP_QUEUE', 4, 0),
+    llamacppThreads: int(env, 'LLAMACPP_THREADS', 0, 0),
+    llmMaxTokens: int(env, 'LLM_MAX_TOKENS', 512, 16),
+    llmTimeoutMs: int(env, 'LLM_TIMEOUT_SECONDS', 120, 1) * 1000,
     embeddingModel: str(env, 'EMBEDDING_MODEL', 'Xenova/all-MiniLM-L6-v2'),
+    rerank: env.RERANK_MODEL
+      ? {
+          model: env.RERANK_MODEL,
+          topN: int(env, 'RERANK_TOP_N', 20, 1),
+          budgetMs: int(env, 'RERANK_BUDGET_MS', 2000, 0),
+          batchSize: int(env, 'RERANK_BATCH_SIZE', 8, 1),
+          maxTokens: int(env, 'RERANK_MAX_TOKENS', 256, 16),
+        }
+      : null,
     chunkMaxTokens: int(env, 'CHUNK_MAX_TOKENS', 256, 32),
     chunkOverlapTokens: int(env, 'CHUNK_OVERLAP_TOKENS', 32, 0),
     ingestConcurrency: int(env, 'INGEST_CONCURRENCY', 1, 1),
+    parse: {
+      memoryMb: int(env, 'PARSE_MEMORY_MB', 768, 64),
+      timeoutMs: int(env, 'PARSE_TIMEOUT_SECONDS', 300, 1) * 1000,
+      maxChars: int(env, 'PARSE_MAX_CHARS', 10_000_000, 1),
+      maxBlocks: int(env, 'PARSE_MAX_BLOCKS', 500_000, 1),
+      maxPages: int(env, 'PARSE_MAX_PAGES', 5_000, 1),
+    },
+    ingestMaxAttempts: int(env, 'INGEST_MAX_ATTEMPTS', 3, 1),
+    ocr: bool(env, 'OCR_ENABLED', true)
+      ? { maxPages: int(env, 'OCR_MAX_PAGES', 30, 0), dpi: int(env, 'OCR_DPI', 300, 72) }
+      : null,
+    quota: {
+      maxDocuments: int(env, 'QUOTA_MAX_DOCUMENTS', 10_000, 1),
+      maxStorageBytes: int(env, 'QUOTA_MAX_STORAGE_MB', 10_240, 1) * 1024 * 1024,
+    },
+    queryEmbeddingCacheSize: int(env, 'QUERY_EMBEDDING_CACHE_SIZE', 1000, 0),
+    authCache: {
+      size: int(env, 'AUTH_CACHE_SIZE', 10_000, 0),
+      ttlMs: int(env, 'AUTH_CACHE_TTL_SECONDS', 10, 1) * 1000,
+    },
+    embed: {
+      threads: int(env, 'EMBED_THREADS', availableParallelism(), 1),
+      batchSize: int(env, 'EMBED_BATCH_SIZE', 16, 1),
+      batchTokens: int(env, 'EMBED_BATCH_TOKENS', 512, 1),
+    },
     role: oneOf(env, 'ROLE', ['all', 'api', 'worker'] as const, 'all'),
     rateLimitEnabled: bool(env, 'RATE_LIMIT_ENABLED', true),
-    registrationEnabled: bool(env, 'REGISTRATION_ENABLED', true),
+    registrationEnabled: env.REGISTRATION_ENABLED ? bool(env, 'REGISTRATION_ENABLED', false) : null,
+    google: {
+      clientIds: list(env, 'GOOGLE_CLIENT_ID'),
+      jwksUrl: str(env, 'GOOGLE_JWKS_URL', 'https://www.googleapis.com/oauth2/v3/certs'),
+      hostedDomains: list(env, 'GOOGLE_HOSTED_DOMAINS').map((d) => d.toLowerCase()),
+      jwksCooldownSeconds: int(env, 'GOOGLE_JWKS_COOLDOWN_SECONDS', 30),
+    },
+    microsoft: {
+      graphUrl: str(env, 'MICROSOFT_GRAPH_URL', 'https://graph.microsoft.com/v1.0').replace(/\/+$/, ''),
+      allowedTenants: tenants.map((x) => x.toLowerCase()),
+    },
     corsOrigins: cors === '*' ? true : cors.split(',').map((s) => s.trim()),
     trustProxy: bool(env, 'TRUST_PROXY', false),
     admin: adminEmail
@@ -138,5 +339,21 @@ export function loadConfig(env: Env = process.env): Config {
         }
       : null,
     logLevel: str(env, 'LOG_LEVEL', 'info'),
+    outboundAllowlist: allowlist(env, 'OUTBOUND_ALLOWLIST'),
+    searxngUrl: url(env, 'SEARXNG_URL'),
+    webSearchTimeoutMs: int(env, 'WEB_SEARCH_TIMEOUT_MS', 8000, 1),
+    webhookSecretKey: secretKey(env, 'WEBHOOK_SECRET_KEY'),
+    webhookTimeoutMs: int(env, 'WEBHOOK_TIMEOUT_MS', 10_000, 1),
+    webhookRetryDelaysSeconds: secondsList(env, 'WEBHOOK_RETRY_DELAYS', DEFAULT_RETRY_DELAYS),
+    webhookPollMs: int(env, 'WEBHOOK_POLL_MS', 1000, 10),
+    vectorStore,
+    qdrant:
+      vectorStore === 'qdrant'
+        ? {
+            url: url(env, 'QDRANT_URL') ?? 'http://127.0.0.1:6333',
+            apiKey: env.QDRANT_API_KEY || null,
+            collection: qdrantCollection(env),
+          }
+        : null,
   };
 }

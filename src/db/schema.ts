@@ -90,6 +90,14 @@ export interface DocumentsTable {
   created_at: CreatedTimestamp;
   updated_at: CreatedTimestamp;
   vectorized_at: Timestamp | null;
+  /** Processing attempts started (migration 0003); bounded by INGEST_MAX_ATTEMPTS. */
+  attempts: Generated<number>;
+  /** The e-mail this document was attached to (migration 0007); null for an upload. */
+  parent_id: string | null;
+  /** 0-based place of the attachment in its parent message; null for an upload. */
+  attachment_index: number | null;
+  /** Messages above this document: 0 for an upload, parent's + 1 for an attachment. */
+  attachment_depth: Generated<number>;
 }
 
 export interface ChunksTable {
@@ -102,6 +110,11 @@ export interface ChunksTable {
   page_start: number | null;
   page_end: number | null;
   heading_path: Json<string[]>;
+  /** Spreadsheet sheet and row range, slide number (migration 0004); null where not applicable. */
+  sheet: string | null;
+  row_start: number | null;
+  row_end: number | null;
+  slide: number | null;
   /** Number of analyzed terms in the chunk's lexical text: BM25's document length (0002_bm25). */
   lexical_length: Generated<number>;
   /** pgvector `vector(384)`, present only where the extension exists; written as '[…]' text. */
@@ -131,6 +144,32 @@ export interface MessagesTable {
   created_at: CreatedTimestamp;
 }
 
+/** A one-time invitation link for an invited (passwordless) user; only its SHA-256 is kept. */
+export interface InvitationsTable {
+  id: string;
+  company_id: string;
+  user_id: string;
+  token_hash: string;
+  expires_at: Timestamp;
+  accepted_at: Timestamp | null;
+  created_by: string | null;
+  created_at: CreatedTimestamp;
+}
+
+/**
+ * A Google or Microsoft account linked to a user. `subject` is Google's `sub`, or Microsoft's
+ * `<tenant id>:<object id>` (accounts are never keyed on e-mail alone).
+ */
+export interface UserIdentitiesTable {
+  id: string;
+  user_id: string;
+  provider: 'google' | 'microsoft';
+  subject: string;
+  tenant_id: string | null;
+  email: string;
+  created_at: CreatedTimestamp;
+}
+
 /** BM25 postings: one row per term of a chunk (docs/retrieval.md, src/retrieval/lexical/bm25.ts). */
 export interface ChunkTermsTable {
   company_id: string;
@@ -153,6 +192,44 @@ export interface OutboxTable {
   dispatched_at: Timestamp | null;
 }
 
+/** A webhook endpoint; the signing secret is kept encrypted (src/webhooks/secrets.ts). */
+export interface WebhooksTable {
+  id: string;
+  company_id: string;
+  url: string;
+  description: string | null;
+  events: Json<string[]>;
+  active: Generated<boolean>;
+  secret_ciphertext: string;
+  /** Why the service disabled it (410 Gone, retries exhausted); null when an admin did. */
+  disabled_reason: string | null;
+  created_at: CreatedTimestamp;
+  updated_at: CreatedTimestamp;
+}
+
+export type WebhookDeliveryStatus = 'pending' | 'delivered' | 'failed';
+
+/** One event for one endpoint; its id is the `webhook-id` header of every attempt. */
+export interface WebhookDeliveriesTable {
+  id: string;
+  company_id: string;
+  webhook_id: string;
+  event_id: string;
+  event: string;
+  /** The exact JSON body sent (and signed) on every attempt. */
+  body: string;
+  status: Generated<WebhookDeliveryStatus>;
+  attempts: Generated<number>;
+  next_attempt_at: CreatedTimestamp;
+  /** Lease of the worker attempting it; a crashed worker's lease expires and another retries. */
+  locked_until: Timestamp | null;
+  last_status_code: number | null;
+  last_error: string | null;
+  created_at: CreatedTimestamp;
+  updated_at: CreatedTimestamp;
+  delivered_at: Timestamp | null;
+}
+
 export interface DB {
   companies: CompaniesTable;
   users: UsersTable;
@@ -165,4 +242,8 @@ export interface DB {
   conversations: ConversationsTable;
   messages: MessagesTable;
   outbox: OutboxTable;
+  invitations: InvitationsTable;
+  user_identities: UserIdentitiesTable;
+  webhooks: WebhooksTable;
+  webhook_deliveries: WebhookDeliveriesTable;
 }

@@ -9,6 +9,10 @@ export interface DocumentView {
   topicId: string | null;
   mimeType: string;
   format: string;
+  /** The e-mail this document was attached to; null for an upload. */
+  parentId: string | null;
+  /** 0-based place of the attachment in its parent message; null for an upload. */
+  attachmentIndex: number | null;
   sizeBytes: number;
   pageCount: number | null;
   chunkCount: number | null;
@@ -26,6 +30,8 @@ const COLUMNS = [
   'topic_id',
   'mime_type',
   'format',
+  'parent_id',
+  'attachment_index',
   'size_bytes',
   'page_count',
   'chunk_count',
@@ -43,6 +49,8 @@ type Row = Pick<DB['documents'], never> & {
   topic_id: string | null;
   mime_type: string;
   format: string;
+  parent_id: string | null;
+  attachment_index: number | null;
   size_bytes: number;
   page_count: number | null;
   chunk_count: number | null;
@@ -61,6 +69,8 @@ export function documentView(r: Row): DocumentView {
     topicId: r.topic_id,
     mimeType: r.mime_type,
     format: r.format,
+    parentId: r.parent_id,
+    attachmentIndex: r.attachment_index,
     sizeBytes: r.size_bytes,
     pageCount: r.page_count,
     chunkCount: r.chunk_count,
@@ -93,6 +103,8 @@ export interface DocumentListQuery {
   order: 'asc' | 'desc';
   status?: DocumentStatus;
   topicId?: string;
+  /** Only the attachments of this e-mail. */
+  parentId?: string;
   search?: string;
 }
 
@@ -113,6 +125,7 @@ export async function listDocuments(
   let base = db.selectFrom('documents').where('company_id', '=', companyId);
   if (q.status) base = base.where('status', '=', q.status);
   if (q.topicId) base = base.where('topic_id', '=', q.topicId);
+  if (q.parentId) base = base.where('parent_id', '=', q.parentId);
   if (q.search) {
     const pattern = `%${q.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
     base = base.where(sql<boolean>`name ilike ${pattern}`);

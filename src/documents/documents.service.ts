@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
+import type { FastifyBaseLogger } from 'fastify';
 import { fromKysely, type PgBoss } from 'pg-boss';
 import type { DB } from '../db/schema.ts';
 import { newId } from '../lib/ids.ts';
@@ -7,8 +8,10 @@ import { notFound, unsupportedMediaType, validationError } from '../lib/errors.t
 import { recordEvent } from '../outbox/outbox.ts';
 import { enqueueIngest } from '../ingestion/queue.ts';
 import { sniffFormat } from '../ingestion/sniff.ts';
+import type { VectorStore } from '../retrieval/vector-store/index.ts';
 import { fileKey, type FileStore } from './file-store.ts';
 import { findDocument, type DocumentView } from './documents.repository.ts';
+import { assertWithinQuota, companyUsage, type CompanyQuota } from './quotas.ts';
 
 export interface UploadInput {
   companyId: string;
@@ -32,19 +35,26 @@ export async function assertTopic(db: Kysely<DB>, companyId: string, topicId: st
 
 /**
  * Accepts an upload: sniffs the real type from the bytes, stores the original, and in one
- * transaction inserts the document (UPLOADED), its `document.uploaded` event and its ingestion
- * job — so either all three exist or none.
- * @throws 400 for an empty file or unknown topic, 415 for a type that is not supported.
+ * transaction checks the company's quota and inserts the document (UPLOADED), its
+ * `document.uploaded` event and its ingestion job — so either all three exist or none.
+ * The job's priority is minus the company's documents already waiting: each company's k-th
+ * waiting document runs alongside the others' k-th (fair queueing with equal weights, as in
+ * Demers, Keshav & Shenker, "Analysis and Simulation of a Fair Queueing Algorithm", 1989), so one
+ * company's 500-file upload does not hold up another's single file.
+ * @throws 400 for an empty file or unknown topic, 415 for a type that is not supported,
+ *   409 / 413 past the company's document / storage quota.
  */
 export async function uploadDocument(
-  deps: { db: Kysely<DB>; files: FileStore; boss: PgBoss },
+  deps: { db: Kysely<DB>; files: FileStore; boss: PgBoss; quota?: CompanyQuota },
   input: UploadInput,
 ): Promise<DocumentView> {
   if (input.bytes.length === 0)
     throw validationError('The file is empty', [{ field: 'file', reason: 'is empty' }]);
   const sniffed = await sniffFormat(input.bytes, input.filename);
   if (!sniffed) {
-    throw unsupportedMediaType('Unsupported file type: upload PDF, DOCX, HTML, Markdown or plain text');
+    throw unsupportedMediaType(
+      'Unsupported file type: upload PDF, DOCX, XLSX, ODS, CSV, PPTX, ODP, ODT, RTF, EPUB, an e-mail (EML, MSG), an image (PNG, JPEG, WebP, TIFF), HTML, Markdown or plain text',
+    );
   }
   if (input.topicId) await assertTopic(deps.db, input.companyId, input.topicId);
   const id = newId('doc');
@@ -53,6 +63,8 @@ export async function uploadDocument(
   const name = (input.name ?? input.filename).trim().slice(0, 255) || 'untitled';
   try {
     await deps.db.transaction().execute(async (trx) => {
+      const usage = await companyUsage(trx, input.companyId);
+      if (deps.quota) assertWithinQuota(usage, deps.quota, input.bytes.length);
       await trx
         .insertInto('documents')
         .values({
@@ -71,7 +83,7 @@ export async function uploadDocument(
         })
         .execute();
       await recordEvent(trx, input.companyId, 'document.uploaded', { documentId: id, name });
-      await enqueueIngest(deps.boss, id, fromKysely(trx));
+      await enqueueIngest(deps.boss, id, fromKysely(trx), -usage.pending);
     });
   } catch (err) {
     await deps.files.delete(storageKey).catch(() => {});
@@ -82,18 +94,39 @@ export async function uploadDocument(
   return doc;
 }
 
-/** Deletes the document, its chunks (cascade) and its original. @throws 404 when not the company's. */
+/**
+ * Deletes the document, its chunks and its attachments' child documents, nested ones included
+ * (cascade), all their originals, and their points in a separate vector store. The rows go
+ * first: a store that cannot be reached leaves points whose chunks no longer exist, which search
+ * never returns (hits are read back from `chunks`) and re-sync removes.
+ * @throws 404 when not the company's.
+ */
 export async function deleteDocument(
-  deps: { db: Kysely<DB>; files: FileStore },
+  deps: { db: Kysely<DB>; files: FileStore; vectorStore?: VectorStore; log?: FastifyBaseLogger },
   companyId: string,
   id: string,
 ): Promise<void> {
-  const row = await deps.db
-    .deleteFrom('documents')
-    .where('id', '=', id)
-    .where('company_id', '=', companyId)
-    .returning('storage_key')
-    .executeTakeFirst();
-  if (!row) throw notFound('Document');
-  await deps.files.delete(row.storage_key).catch(() => {});
+  const tree = await deps.db.transaction().execute(async (trx) => {
+    const tree = await sql<{ id: string; storage_key: string }>`
+      with recursive tree as (
+        select id, storage_key from documents where id = ${id} and company_id = ${companyId}
+        union all
+        select d.id, d.storage_key from documents d join tree t on d.parent_id = t.id
+      )
+      select id, storage_key from tree`.execute(trx);
+    const row = await trx
+      .deleteFrom('documents')
+      .where('id', '=', id)
+      .where('company_id', '=', companyId)
+      .returning('storage_key')
+      .executeTakeFirst();
+    if (!row) throw notFound('Document');
+    return tree.rows;
+  });
+  await Promise.all(tree.map((r) => deps.files.delete(r.storage_key).catch(() => {})));
+  for (const { id: documentId } of tree) {
+    await deps.vectorStore?.deleteDocument(companyId, documentId).catch((err: unknown) => {
+      deps.log?.warn({ err, documentId }, 'vector store delete failed; re-sync removes the points');
+    });
+  }
 }

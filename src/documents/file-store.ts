@@ -21,9 +21,10 @@ export function localFileStore(root: string): FileStore {
   return {
     async put(key, bytes) {
       const path = pathOf(key);
-      await mkdir(dirname(path), { recursive: true });
+      // Owner-only: originals are company documents (directories 0700, files 0600).
+      await mkdir(dirname(path), { recursive: true, mode: 0o700 });
       const tmp = `${path}.${process.pid}.tmp`;
-      await writeFile(tmp, bytes);
+      await writeFile(tmp, bytes, { mode: 0o600 });
       await rename(tmp, path);
     },
     async get(key) {

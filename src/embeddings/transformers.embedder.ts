@@ -1,13 +1,16 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import {
+  AutoModel,
   AutoTokenizer,
   env,
-  pipeline,
-  type FeatureExtractionPipeline,
+  type PreTrainedModel,
   type PreTrainedTokenizer,
 } from '@huggingface/transformers';
+import { availableParallelism } from 'node:os';
 import { ModelNotFoundError, type Embedder } from './embedder.ts';
+import { planBatches } from './batching.ts';
+import { encodeBatch, tokenizeAll } from './onnx-encoder.ts';
 
 /** Per-model facts transformers.js does not carry: pooling and the retrieval prefixes. */
 interface ModelProfile {
@@ -33,15 +36,36 @@ const PROFILES: Record<string, ModelProfile> = {
   },
 };
 
-/** Texts per ONNX run; measured on 2 cores, larger batches do not go faster (docs/benchmarks.md). */
-const BATCH_SIZE = 32;
+/** How the embedder uses the machine (EMBED_THREADS, EMBED_BATCH_SIZE, EMBED_BATCH_TOKENS). */
+export interface EmbedderOptions {
+  /** ONNX Runtime intra-op threads of the document session. */
+  threads: number;
+  /** Most texts in one ONNX run. */
+  batchSize: number;
+  /** Most padded tokens (texts × longest) in one ONNX run. */
+  batchTokens: number;
+}
+
+/** Measured on 2 cores (docs/benchmarks.md): small batches of like-sized texts are fastest. */
+export const DEFAULT_EMBEDDER_OPTIONS: EmbedderOptions = Object.freeze({
+  threads: availableParallelism(),
+  batchSize: 16,
+  batchTokens: 512,
+});
 
 /**
- * Loads a local ONNX embedding model with @huggingface/transformers, remote models off.
+ * Loads a local ONNX embedding model with @huggingface/transformers, remote models off. Two ONNX
+ * sessions share the weights file: one with `threads` threads for documents, run in
+ * length-sorted, token-budgeted batches (batching.ts), and a one-thread session for search
+ * queries, so a query never waits behind a document's batch.
  * @param modelsDir folder in the transformers.js layout, `<org>/<name>/onnx/model_quantized.onnx`.
  * @throws ModelNotFoundError when the model files are missing (run `npm run models:pull`).
  */
-export async function loadTransformersEmbedder(modelsDir: string, modelId: string): Promise<Embedder> {
+export async function loadTransformersEmbedder(
+  modelsDir: string,
+  modelId: string,
+  options: EmbedderOptions = DEFAULT_EMBEDDER_OPTIONS,
+): Promise<Embedder> {
   const profile = PROFILES[modelId] ?? { pooling: 'mean', queryPrefix: '', passagePrefix: '', dtype: 'q8' };
   const onnxFile = join(
     modelsDir,
@@ -57,33 +81,42 @@ export async function loadTransformersEmbedder(modelsDir: string, modelId: strin
   env.allowRemoteModels = false;
   env.localModelPath = modelsDir.endsWith('/') ? modelsDir : `${modelsDir}/`;
   const tokenizer: PreTrainedTokenizer = await AutoTokenizer.from_pretrained(modelId);
-  const extractor: FeatureExtractionPipeline = await pipeline('feature-extraction', modelId, {
-    dtype: profile.dtype,
-    session_options: { intraOpNumThreads: 2, interOpNumThreads: 1 },
-  });
+  const session = (threads: number): Promise<PreTrainedModel> =>
+    AutoModel.from_pretrained(modelId, {
+      dtype: profile.dtype,
+      session_options: { intraOpNumThreads: threads, interOpNumThreads: 1 },
+    });
+  const documents = await session(options.threads);
+  const queries = await session(1);
   const maxTokens = 512;
+  const padId = tokenizer.pad_token_id ?? 0;
 
   async function embed(texts: string[]): Promise<number[][]> {
-    const vectors: number[][] = [];
-    for (let i = 0; i < texts.length; i += BATCH_SIZE) {
-      const batch = texts.slice(i, i + BATCH_SIZE);
-      const output = await extractor(batch, {
-        pooling: profile.pooling,
-        normalize: true,
-        // tokenizer options pass through to the call: truncate to the model's window.
-      } as Parameters<FeatureExtractionPipeline>[1]);
-      vectors.push(...(output.tolist() as number[][]));
+    // One tokenization: its lengths plan the batches and its ids are what the model runs.
+    const ids = tokenizeAll(tokenizer, texts, maxTokens);
+    const vectors: number[][] = new Array(texts.length);
+    const lengths = ids.map((list) => list.length);
+    for (const batch of planBatches(lengths, options.batchSize, options.batchTokens)) {
+      const out = await encodeBatch(
+        documents,
+        batch.map((i) => ids[i]!),
+        profile.pooling,
+        padId,
+      );
+      batch.forEach((i, k) => (vectors[i] = out[k]!));
     }
     return vectors;
   }
 
-  const dims = (await embed(['dimension probe']))[0]!.length;
+  const embedOne = async (text: string) =>
+    (await encodeBatch(queries, tokenizeAll(tokenizer, [text], maxTokens), profile.pooling, padId))[0]!;
+  const dims = (await embedOne('dimension probe')).length;
   return {
     modelId,
     dimensions: dims,
     maxTokens,
     count: (text) => tokenizer.encode(text, { add_special_tokens: false }).length,
     embedDocuments: (texts) => embed(texts.map((t) => profile.passagePrefix + t)),
-    embedQuery: async (text) => (await embed([profile.queryPrefix + text]))[0]!,
+    embedQuery: (text) => embedOne(profile.queryPrefix + text),
   };
 }

@@ -26,6 +26,9 @@
  * the document, linear in its length.
  */
 import type { ParsedDocument } from './parsers/types.ts';
+import type { Chunk, ChunkLocation } from './chunking/chunk.ts';
+
+export type { Chunk, ChunkLocation } from './chunking/chunk.ts';
 import { ChunkPacker } from './chunking/packer.ts';
 import type { Piece } from './chunking/piece.ts';
 
@@ -45,19 +48,16 @@ export interface ChunkingOptions {
   overlapTokens: number;
 }
 
-/** One retrievable, citable unit of a document. */
-export interface Chunk {
-  /** Position in the document, 0..n-1. */
-  index: number;
-  /** The blocks' text joined by newlines (fragments of one split block by their own separator). */
-  text: string;
-  /** Tokens of `text` as counted by the `TokenCounter` on the final text; ≤ maxTokens. */
-  tokenCount: number;
-  /** First and last 1-based page of the blocks in the chunk; null when the format has no pages. */
-  pageStart: number | null;
-  pageEnd: number | null;
-  /** Texts of the enclosing headings, outermost first; [] before the first heading. */
-  headingPath: string[];
+/** The location of a chunk made from `blocks` (indices into `doc.blocks`). */
+export function locateChunk(doc: ParsedDocument, blocks: readonly number[]): ChunkLocation {
+  const of = blocks.map((i) => doc.blocks[i]!).filter(Boolean);
+  const rows = of.map((b) => b.row).filter((r): r is number => typeof r === 'number');
+  return {
+    sheet: of.find((b) => b.sheet !== undefined)?.sheet ?? null,
+    rowStart: rows.length > 0 ? Math.min(...rows) : null,
+    rowEnd: rows.length > 0 ? Math.max(...rows) : null,
+    slide: of.find((b) => b.slide !== undefined)?.slide ?? null,
+  };
 }
 
 /**
@@ -109,7 +109,7 @@ export function chunkDocument(
     limit: maxTokens,
     maxTokens,
     overlapTokens,
-    emit: (chunk) => out.push({ index: out.length, ...chunk }),
+    emit: (chunk, blocks) => out.push({ index: out.length, ...chunk, ...locateChunk(doc, blocks) }),
   });
 
   const headings: { level: number; text: string }[] = [];

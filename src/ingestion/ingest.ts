@@ -1,21 +1,41 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { DB } from '../db/schema.ts';
 import type { Embedder } from '../embeddings/embedder.ts';
 import { toPgVector } from '../embeddings/embedder.ts';
 import type { FileStore } from '../documents/file-store.ts';
 import { newId } from '../lib/ids.ts';
 import { recordEvent } from '../outbox/outbox.ts';
-import { parseDocument } from './parsers/index.ts';
-import { DocumentParseError, type DocumentFormat } from './parsers/types.ts';
+import {
+  DocumentParseError,
+  type DocumentFormat,
+  type ParsedDocument,
+  type ParseOptions,
+} from './parsers/types.ts';
 import { chunkDocument, chunkTextForEmbedding, type ChunkingOptions } from './chunker.ts';
+import { insertAttachments, prepareAttachments, type PreparedAttachment } from './attachments.ts';
+import type { PgBoss } from 'pg-boss';
+import type { CompanyQuota } from '../documents/quotas.ts';
 import { analyzeChunk, companyLanguage, insertPostings, lexicalText } from '../retrieval/lexical/bm25.ts';
+import type { VectorStore } from '../retrieval/vector-store/index.ts';
+import { companyAvgdl } from '../retrieval/vector-store/sparse.ts';
 
 export interface IngestDeps {
   db: Kysely<DB>;
   files: FileStore;
   embedder: Embedder;
   vectorEnabled: boolean;
+  /** A store other than pgvector gets the document's points before it turns VECTORIZED. */
+  vectorStore?: VectorStore;
   chunking: ChunkingOptions;
+  /** Parses original bytes, in the sandbox (src/ingestion/sandbox/sandbox.ts) in production. */
+  parse: (format: DocumentFormat, bytes: Uint8Array, options: ParseOptions) => Promise<ParsedDocument>;
+  /** Attempts before a document ends ERROR (INGEST_MAX_ATTEMPTS). */
+  maxAttempts: number;
+  /** OCR limits for scanned pages (OCR_*); null = no OCR. */
+  ocr?: { maxPages: number; dpi: number } | null;
+  /** Queue and quota for e-mail attachments' child documents; without a queue they are only named. */
+  boss?: PgBoss;
+  quota?: CompanyQuota;
 }
 
 export type IngestOutcome = 'vectorized' | 'error' | 'skipped';
@@ -34,16 +54,32 @@ export async function ingestDocument(deps: IngestDeps, documentId: string): Prom
   const { db } = deps;
   const doc = await db.selectFrom('documents').selectAll().where('id', '=', documentId).executeTakeFirst();
   if (!doc || doc.status === 'VECTORIZED' || doc.status === 'ERROR') return 'skipped';
+  if (doc.attempts >= deps.maxAttempts) {
+    // Each earlier attempt was counted before it began and never finished: it crashed or was cut off.
+    await failDocument(
+      db,
+      doc.company_id,
+      documentId,
+      `processing was interrupted ${doc.attempts} times (the process handling it stopped); giving up`,
+    );
+    return 'error';
+  }
+  // Counted and committed before the parse: an attempt that takes the process down still counts.
   await db
     .updateTable('documents')
-    .set({ status: 'PROCESSING', updated_at: new Date() })
+    .set((eb) => ({ status: 'PROCESSING', attempts: eb('attempts', '+', 1), updated_at: new Date() }))
     .where('id', '=', documentId)
     .execute();
+  // The company's language: the OCR language, and the BM25 analyzer below.
+  const language = await companyLanguage(db, doc.company_id);
 
   let parsed;
   try {
     const bytes = await deps.files.get(doc.storage_key);
-    parsed = await parseDocument(doc.format as DocumentFormat, bytes);
+    parsed = await deps.parse(doc.format as DocumentFormat, bytes, {
+      language,
+      ...(deps.ocr ? { ocr: deps.ocr } : {}),
+    });
   } catch (err) {
     if (!(err instanceof DocumentParseError)) throw err;
     await failDocument(db, doc.company_id, documentId, err.message);
@@ -55,63 +91,139 @@ export async function ingestDocument(deps: IngestDeps, documentId: string): Prom
     return 'error';
   }
   const title = parsed.title ?? doc.name;
+  const prepared: PreparedAttachment[] =
+    parsed.attachments?.length && deps.boss
+      ? await prepareAttachments(deps.files, doc, parsed.attachments)
+      : [];
+  const storedKeys = prepared.flatMap((p) => (p.child ? [p.child.storageKey] : []));
   const vectors = await deps.embedder.embedDocuments(chunks.map((c) => chunkTextForEmbedding(c, title)));
   // BM25 postings, analyzed with the company's language before the transaction opens.
-  const language = await companyLanguage(db, doc.company_id);
   const lexical = chunks.map((c) =>
     analyzeChunk(newId('chk'), lexicalText(title, c.headingPath, c.text), language),
   );
 
-  await db.transaction().execute(async (trx) => {
-    const current = await trx
-      .selectFrom('documents')
-      .select('status')
-      .where('id', '=', documentId)
-      .forUpdate()
-      .executeTakeFirst();
-    if (!current) return;
-    await trx.deleteFrom('chunks').where('document_id', '=', documentId).execute();
-    for (let i = 0; i < chunks.length; i += INSERT_BATCH) {
-      const rows = chunks.slice(i, i + INSERT_BATCH).map((c, j) => {
-        return {
-          id: lexical[i + j]!.id,
-          company_id: doc.company_id,
-          document_id: documentId,
-          chunk_index: c.index,
-          text: c.text,
-          token_count: c.tokenCount,
-          page_start: c.pageStart,
-          page_end: c.pageEnd,
-          heading_path: JSON.stringify(c.headingPath),
-          lexical_length: lexical[i + j]!.length,
-          embedding: deps.vectorEnabled ? toPgVector(vectors[i + j]!) : null,
-        };
+  // The relational copy of each vector is kept with Qdrant too (a text column without pgvector):
+  // re-sync rebuilds the collection from it without running the model again.
+  const store = deps.vectorStore?.kind === 'qdrant' ? deps.vectorStore : null;
+  const keepVectors = deps.vectorEnabled || store !== null;
+  // Points first: the document is VECTORIZED only once they are searchable, and a failure here
+  // retries the job. Points of chunks whose transaction then fails are replaced by the retry.
+  if (store) {
+    const lengths = lexical.map((l) => l.length);
+    await store.writeDocument({
+      companyId: doc.company_id,
+      documentId,
+      avgdl: await companyAvgdl(db, doc.company_id, lengths, documentId),
+      points: lexical.map((l, i) => ({
+        chunkId: l.id,
+        vector: vectors[i]!,
+        termFrequencies: l.termFrequencies,
+        length: l.length,
+      })),
+    });
+  }
+
+  let orphanKeys: string[] = [];
+  const kept = await db
+    .transaction()
+    .execute(async (trx) => {
+      const current = await trx
+        .selectFrom('documents')
+        .select('status')
+        .where('id', '=', documentId)
+        .forUpdate()
+        .executeTakeFirst();
+      if (!current) {
+        orphanKeys = storedKeys; // the document was deleted meanwhile
+        return false;
+      }
+      await trx.deleteFrom('chunks').where('document_id', '=', documentId).execute();
+      for (let i = 0; i < chunks.length; i += INSERT_BATCH) {
+        const rows = chunks.slice(i, i + INSERT_BATCH).map((c, j) => {
+          return {
+            id: lexical[i + j]!.id,
+            company_id: doc.company_id,
+            document_id: documentId,
+            chunk_index: c.index,
+            text: c.text,
+            token_count: c.tokenCount,
+            page_start: c.pageStart,
+            page_end: c.pageEnd,
+            sheet: c.sheet,
+            row_start: c.rowStart,
+            row_end: c.rowEnd,
+            slide: c.slide,
+            heading_path: JSON.stringify(c.headingPath),
+            lexical_length: lexical[i + j]!.length,
+            embedding: keepVectors ? toPgVector(vectors[i + j]!) : null,
+          };
+        });
+        await trx.insertInto('chunks').values(rows).execute();
+        await insertPostings(trx, doc.company_id, lexical.slice(i, i + INSERT_BATCH));
+      }
+      const children =
+        prepared.length > 0
+          ? await insertAttachments(trx, { boss: deps.boss!, quota: deps.quota }, doc, prepared)
+          : null;
+      orphanKeys = children?.orphanKeys ?? [];
+      const content = parsed.blocks.map((b: { text: string }) => b.text).join('\n');
+      await trx
+        .updateTable('documents')
+        .set({
+          status: 'VECTORIZED',
+          error: null,
+          chunk_count: chunks.length,
+          page_count: parsed.pageCount,
+          title: parsed.title,
+          content,
+          // OCR'd pages and tesseract's confidence per page (0–100), for the user to judge the text.
+          ...(children
+            ? { metadata: sql`metadata || ${JSON.stringify({ attachments: children.outcomes })}::jsonb` }
+            : {}),
+          ...(parsed.ocr
+            ? {
+                metadata: sql`metadata || ${JSON.stringify({
+                  ocr: {
+                    pages: parsed.ocr,
+                    meanConfidence: Math.round(
+                      parsed.ocr.reduce((sum, p) => sum + p.confidence, 0) / parsed.ocr.length,
+                    ),
+                  },
+                })}::jsonb`,
+              }
+            : {}),
+          updated_at: new Date(),
+          vectorized_at: new Date(),
+        })
+        .where('id', '=', documentId)
+        .execute();
+      await recordEvent(trx, doc.company_id, 'document.vectorized', {
+        documentId,
+        chunkCount: chunks.length,
       });
-      await trx.insertInto('chunks').values(rows).execute();
-      await insertPostings(trx, doc.company_id, lexical.slice(i, i + INSERT_BATCH));
-    }
-    const content = parsed.blocks.map((b: { text: string }) => b.text).join('\n');
-    await trx
-      .updateTable('documents')
-      .set({
-        status: 'VECTORIZED',
-        error: null,
-        chunk_count: chunks.length,
-        page_count: parsed.pageCount,
-        title: parsed.title,
-        content,
-        updated_at: new Date(),
-        vectorized_at: new Date(),
-      })
-      .where('id', '=', documentId)
-      .execute();
-    await recordEvent(trx, doc.company_id, 'document.vectorized', { documentId, chunkCount: chunks.length });
-  });
+      return true;
+    })
+    .catch(async (err: unknown) => {
+      await Promise.all(storedKeys.map((k) => deps.files.delete(k).catch(() => {})));
+      throw err;
+    });
+  await Promise.all(orphanKeys.map((k) => deps.files.delete(k).catch(() => {})));
+  // Deleted while it was being indexed: its points must go too.
+  if (!kept) await store?.deleteDocument(doc.company_id, documentId);
   return 'vectorized';
 }
 
-/** Marks the document ERROR with a reason fit for the user, and records `document.error`. */
-export async function failDocument(db: Kysely<DB>, companyId: string, documentId: string, reason: string) {
+/**
+ * Marks the document ERROR with a reason fit for the user, and records `document.error`. Points
+ * an earlier attempt wrote to `store` are removed best-effort (re-sync removes any left).
+ */
+export async function failDocument(
+  db: Kysely<DB>,
+  companyId: string,
+  documentId: string,
+  reason: string,
+  store?: VectorStore,
+) {
   await db.transaction().execute(async (trx) => {
     await trx.deleteFrom('chunks').where('document_id', '=', documentId).execute();
     await trx
@@ -121,4 +233,5 @@ export async function failDocument(db: Kysely<DB>, companyId: string, documentId
       .execute();
     await recordEvent(trx, companyId, 'document.error', { documentId, error: reason });
   });
+  await store?.deleteDocument(companyId, documentId).catch(() => {});
 }

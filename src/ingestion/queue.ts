@@ -45,7 +45,13 @@ export async function startQueue(pool: pg.Pool, schema: string): Promise<PgBoss>
     expireInSeconds: 30 * 60,
     heartbeatSeconds: 10,
   });
-  await boss.createQueue(REINDEX_QUEUE, { retryLimit: 3, retryDelay: 5, retryBackoff: true });
+  // stately: at most one queued and one active rebuild per company (singletonKey = company id).
+  await boss.createQueue(REINDEX_QUEUE, {
+    policy: 'stately',
+    retryLimit: 3,
+    retryDelay: 5,
+    retryBackoff: true,
+  });
   // pg-boss reads queue metadata through its own pool the first time a queue is used. Doing it
   // now, outside any transaction, keeps a later send inside a kysely transaction from waiting on
   // PGlite's single connection that the transaction holds (a deadlock).
@@ -58,11 +64,13 @@ export async function startQueue(pool: pg.Pool, schema: string): Promise<PgBoss>
 /**
  * Enqueues ingestion of a document; with `db` (pg-boss `fromKysely(trx)`) the job commits or
  * rolls back with the caller's transaction. The queue's `exclusive` policy keyed by document id
- * keeps at most one queued-or-active job per document.
+ * keeps at most one queued-or-active job per document. Higher `priority` runs first (pg-boss
+ * fetches by priority, then age); uploads pass minus the company's waiting documents.
  */
-export async function enqueueIngest(boss: PgBoss, documentId: string, db?: Db): Promise<void> {
+export async function enqueueIngest(boss: PgBoss, documentId: string, db?: Db, priority = 0): Promise<void> {
   await boss.send(INGEST_QUEUE, { documentId } satisfies IngestJob, {
     singletonKey: documentId,
+    priority,
     ...(db ? { db } : {}),
   });
 }

@@ -5,6 +5,8 @@
 import { fileTypeFromBuffer } from 'file-type';
 import type { DocumentFormat } from './parsers/types.ts';
 import { decodeUtf8Strict, detectBom } from './parsers/text-utils.ts';
+import { decodeLegacy } from './parsers/encoding.ts';
+import { containerFormat, looksLikeEmail } from './sniff-formats.ts';
 
 /** The detected format and the MIME type to store and serve the original with. */
 export interface SniffResult {
@@ -15,14 +17,24 @@ export interface SniffResult {
 const MIME: Record<DocumentFormat, string> = {
   pdf: 'application/pdf',
   docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  ods: 'application/vnd.oasis.opendocument.spreadsheet',
+  csv: 'text/csv',
+  pptx: 'application/vnd.openxmlformats-officedocument.presentationml.presentation',
+  odp: 'application/vnd.oasis.opendocument.presentation',
+  odt: 'application/vnd.oasis.opendocument.text',
+  rtf: 'application/rtf',
+  epub: 'application/epub+zip',
+  eml: 'message/rfc822',
+  msg: 'application/vnd.ms-outlook',
+  image: 'image/png',
   html: 'text/html',
   markdown: 'text/markdown',
   text: 'text/plain',
 };
 
-/** Text formats file-type recognises that we still read as text (or HTML, for XHTML). */
 /** Formats file-type recognises whose files are valid UTF-8 but not documents to index. */
-const TEXT_LIKE_BINARIES = new Set(['rtf', 'ps', 'eps']);
+const TEXT_LIKE_BINARIES = new Set(['ps', 'eps']);
 const MARKDOWN_NAME = /\.(md|markdown|mdown|mkd|mkdn)$/i;
 /** Share of control characters (besides tab, newlines, form feed, ESC) above which text is binary. */
 const MAX_CONTROL_SHARE = 0.001;
@@ -43,17 +55,24 @@ export async function sniffFormat(bytes: Uint8Array, filename?: string): Promise
   const named = filename !== undefined && MARKDOWN_NAME.test(filename);
   const head = new TextDecoder('latin1').decode(bytes.subarray(0, 1024));
   if (/^\s*%PDF-/.test(head)) return result('pdf');
-  const text = decodeAsText(bytes);
+  let text = decodeAsText(bytes);
   // PDF readers accept junk before the header within the first KiB, but not in a text file.
   if (text === null && head.includes('%PDF-')) return result('pdf');
 
-  let detected: { ext: string } | undefined;
+  let detected: { ext: string; mime: string } | undefined;
   try {
     detected = await fileTypeFromBuffer(bytes);
   } catch {
     detected = undefined;
   }
   if (detected?.ext === 'docx') return result('docx');
+  if (detected?.ext === 'xlsx') return result('xlsx');
+  const container = containerFormat(bytes, detected?.ext);
+  if (container) return result(container);
+  if (!detected && looksLikeEmail(bytes)) return result('eml');
+  // Images are read by OCR; the stored MIME type is the image's own.
+  if (detected && IMAGE_TYPES.has(detected.ext) && text === null)
+    return { format: 'image', mimeType: detected.mime };
   // file-type also matches short magics such as BMP's "BM" or QuickTime's "wide" at the start of
   // ordinary text ("BMP receptor…", a title ending in "wide"). Real images and videos hold NUL
   // bytes or invalid UTF-8, so clean text wins over such a match; formats that really are text
@@ -63,13 +82,17 @@ export async function sniffFormat(bytes: Uint8Array, filename?: string): Promise
   if (text === null) {
     // Legacy-encoded pages (Windows-1252, Shift_JIS…) are still HTML; the parser decodes them.
     const latin = new TextDecoder('latin1').decode(bytes.subarray(0, 4096));
-    return !latin.includes('\u0000') && htmlStrength(latin, '') === 'strong' ? result('html') : null;
+    if (!latin.includes('\u0000') && htmlStrength(latin, '') === 'strong') return result('html');
+    // Text in a legacy encoding (Latin-1, Shift_JIS, UTF-16 without BOM…) is read like UTF-8 text.
+    text = cleanText(decodeLegacy(bytes).text);
+    if (text === null) return null;
   }
   const sample = text.slice(0, SAMPLE_CHARS);
   if (/^<(svg|!doctype svg)[\s>]/i.test(skipProlog(sample.slice(0, 4096)))) return null; // an SVG image
   const html = htmlStrength(sample, text.trimEnd().slice(-256));
   if (html === 'strong') return result('html');
   if (named) return result('markdown');
+  if (looksLikeCsv(sample, filename)) return result('csv');
   const markdown = hasMarkdownStructure(sample);
   if (html === 'weak' && !markdown) return result('html');
   return result(markdown ? 'markdown' : 'text');
@@ -90,7 +113,12 @@ function decodeAsText(bytes: Uint8Array): string | null {
   } else {
     text = decodeUtf8Strict(bytes);
   }
-  if (text === null || text.includes('\u0000')) return null;
+  return text === null ? null : cleanText(text);
+}
+
+/** The text, or null when NUL or too many control characters show it is binary. */
+function cleanText(text: string): string | null {
+  if (text.includes('\u0000')) return null;
   // eslint-disable-next-line no-control-regex -- counting control bytes is the point
   const controls = text.match(/[\u0001-\u0008\u000B\u000E-\u001A\u001C-\u001F\u007F]/g)?.length ?? 0;
   return controls > Math.max(2, text.length * MAX_CONTROL_SHARE) ? null : text;
@@ -134,6 +162,39 @@ function hasMarkdownStructure(text: string): boolean {
   if (headings >= 2) return true;
   const extras = /\]\([^)\s]{1,300}\)|\*\*[^*\n]{1,300}\*\*|^ {0,3}[-*+] \S/m.test(text);
   return headings >= 1 && extras;
+}
+
+/** Image types OCR reads (image.parser.ts). */
+const IMAGE_TYPES = new Set(['png', 'jpg', 'webp', 'tif']);
+
+const CSV_NAME = /\.(csv|tsv)$/i;
+
+/**
+ * Delimiter-separated values: the first lines (up to 20) all hold the same number (≥ 1) of one
+ * delimiter — comma, semicolon or tab, outside double quotes. Prose rarely keeps a count line
+ * after line, so without a .csv/.tsv name at least 5 lines with 2+ delimiters each are needed.
+ */
+function looksLikeCsv(text: string, filename?: string): boolean {
+  const lines = text
+    .split(/\r?\n/)
+    .filter((l) => l.trim() !== '')
+    .slice(0, 20);
+  const named = filename !== undefined && CSV_NAME.test(filename);
+  if (lines.length < (named ? 2 : 5)) return false;
+  return [',', ';', '\t'].some((delimiter) => {
+    const counts = lines.map((line) => countOutsideQuotes(line, delimiter));
+    return counts[0]! >= (named ? 1 : 2) && counts.every((c) => c === counts[0]);
+  });
+}
+
+function countOutsideQuotes(line: string, delimiter: string): number {
+  let count = 0;
+  let quoted = false;
+  for (const ch of line) {
+    if (ch === '"') quoted = !quoted;
+    else if (ch === delimiter && !quoted) count++;
+  }
+  return count;
 }
 
 /** A GFM table's delimiter row: "---|:---:|---" with optional outer pipes, two or more cells. */

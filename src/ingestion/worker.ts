@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { enqueueIngest, INGEST_QUEUE, type IngestJob } from './queue.ts';
 import { failDocument, ingestDocument, type IngestDeps } from './ingest.ts';
 import { REINDEX_QUEUE, reindexCompanyLexical, maintainIndexes } from './reindex.ts';
+import { resyncCompany } from '../retrieval/vector-store/resync.ts';
 
 /** Quiet time after the last ingestion before PGlite's postings are vacuumed, ms. */
 const VACUUM_DEBOUNCE_MS = 5_000;
@@ -51,7 +52,13 @@ export async function startIngestionWorker(
           .where('id', '=', documentId)
           .executeTakeFirst();
         if (doc)
-          await failDocument(deps.db, doc.company_id, documentId, 'processing failed after several attempts');
+          await failDocument(
+            deps.db,
+            doc.company_id,
+            documentId,
+            'processing failed after several attempts',
+            deps.vectorStore,
+          );
         return;
       }
       throw err;
@@ -71,6 +78,12 @@ export async function startIngestionWorker(
     if (!job) return;
     const chunks = await reindexCompanyLexical(deps.db, job.data.companyId);
     options.log.info({ companyId: job.data.companyId, chunks }, 'lexical index rebuilt');
+    if (deps.vectorStore?.kind === 'qdrant') {
+      // The sparse vectors were analyzed in the old language: rebuild them from the rows.
+      const store = { db: deps.db, store: deps.vectorStore, embedder: deps.embedder };
+      const report = await resyncCompany(store, job.data.companyId);
+      options.log.info({ companyId: job.data.companyId, ...report }, 'vector store re-synced');
+    }
     scheduleVacuum();
   });
 }

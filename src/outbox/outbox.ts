@@ -3,8 +3,13 @@ import type { DB } from '../db/schema.ts';
 import { newId } from '../lib/ids.ts';
 
 /** Webhook event kinds (spec "Events"). */
-export type OutboxEvent =
-  'document.uploaded' | 'document.vectorized' | 'document.error' | 'conversation.created';
+export const OUTBOX_EVENTS = [
+  'document.uploaded',
+  'document.vectorized',
+  'document.error',
+  'conversation.created',
+] as const;
+export type OutboxEvent = (typeof OUTBOX_EVENTS)[number];
 
 /**
  * Writes an event to the outbox inside the caller's transaction, so the event exists exactly

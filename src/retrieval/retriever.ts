@@ -1,14 +1,19 @@
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema.ts';
-import { toPgVector, type Embedder } from '../embeddings/embedder.ts';
+import type { Embedder } from '../embeddings/embedder.ts';
 import { normalizedScoreFusion, reciprocalRankFusion, type ScoredId } from './fusion.ts';
 import type { RetrievalQuery, RetrievedChunk } from './types.ts';
 import { bm25Search, companyLanguage } from './lexical/bm25.ts';
+import type { VectorStore } from './vector-store/index.ts';
+import { pgvectorStore } from './vector-store/pgvector.ts';
 
-/** A cross-encoder: scores (query, passage) pairs jointly; none ships with Cog-RAG yet. */
+/** A cross-encoder: scores (query, passage) pairs jointly (rerank/cross-encoder.ts; RERANK_MODEL). */
 export interface Reranker {
   readonly modelId: string;
-  /** Relevance of each passage to the query, in passage order; higher is better. */
+  /**
+   * Relevance of the passages to the query, in passage order; higher is better. May score only a
+   * prefix (its top-N and time budget): the passages after it keep their order, after the scored.
+   */
   score(query: string, passages: string[]): Promise<number[]>;
 }
 
@@ -16,6 +21,8 @@ export interface RetrieverDeps {
   db: Kysely<DB>;
   embedder: Embedder;
   vectorEnabled: boolean;
+  /** Where dense (and, if it can, hybrid) search runs; absent → pgvector on `db`. */
+  vectorStore?: VectorStore;
   /** Cross-encoder for mode `rerank`; absent → that mode is unavailable. */
   reranker?: Reranker | null;
 }
@@ -69,34 +76,13 @@ export function effectiveMode(deps: RetrieverDeps, mode: RetrievalMode = RETRIEV
 }
 
 /**
- * Dense top-k by cosine distance (pgvector HNSW with iterative scan, so the company filter
- * cannot starve the result — pgvector 0.8 "iterative index scans").
- * @returns chunk ids with cosine similarity (1 − cosine distance, −1..1), best first.
+ * Dense top-k in the vector store (src/retrieval/vector-store/).
+ * @returns chunk ids with cosine similarity (−1..1), best first.
  */
 async function denseLeg(deps: RetrieverDeps, q: RetrievalQuery, limit: number): Promise<ScoredId[]> {
-  if (!deps.vectorEnabled) return [];
-  const vector = toPgVector(await deps.embedder.embedQuery(q.query));
-  const efSearch = Math.min(1000, Math.max(100, limit));
-  const rows = await deps.db.transaction().execute(async (trx) => {
-    await sql`set local hnsw.iterative_scan = relaxed_order`.execute(trx);
-    await sql.raw(`set local hnsw.ef_search = ${efSearch}`).execute(trx);
-    let query = trx
-      .selectFrom('chunks')
-      .select(['chunks.id', sql<number>`1 - (chunks.embedding <=> ${vector}::vector)`.as('score')])
-      .where('chunks.company_id', '=', q.companyId)
-      .where('chunks.embedding', 'is not', null);
-    if (q.topicId) {
-      query = query
-        .innerJoin('documents', 'documents.id', 'chunks.document_id')
-        .where('documents.topic_id', '=', q.topicId);
-    }
-    return query
-      .orderBy(sql`chunks.embedding <=> ${vector}::vector`)
-      .limit(limit)
-      .execute();
-  });
-  // relaxed_order may return neighbours slightly out of order.
-  return rows.map((r) => ({ id: r.id, score: Number(r.score) })).sort((a, b) => b.score - a.score);
+  const store = deps.vectorStore ?? pgvectorStore(deps.db, deps.vectorEnabled);
+  if (!store.enabled) return [];
+  return store.denseSearch(q, await deps.embedder.embedQuery(q.query), limit);
 }
 
 /**
@@ -123,6 +109,17 @@ async function hybrid(
   candidates: number,
   options: RetrievalOptions,
 ): Promise<ScoredId[]> {
+  const store = deps.vectorStore;
+  if (store?.hybridSearch) {
+    // Both legs and their fusion in the store (Qdrant's Query API), same definitions as below.
+    return store.hybridSearch(q, {
+      vector: await deps.embedder.embedQuery(q.query),
+      candidates,
+      fusion: options.fusion ?? RETRIEVAL_DEFAULTS.fusion,
+      denseWeight: options.denseWeight ?? RETRIEVAL_DEFAULTS.denseWeight,
+      rrfK: RETRIEVAL_DEFAULTS.rrfK,
+    });
+  }
   const [dense, lexical] = await Promise.all([
     denseLeg(deps, q, candidates),
     lexicalLeg(deps, q, candidates).then(lexicalHits),
@@ -166,10 +163,14 @@ export async function retrieve(
     q.query,
     pool.map((c) => c.text),
   );
-  return pool
-    .map((c, i) => ({ ...c, score: scores[i] ?? -Infinity }))
-    .sort((a, b) => b.score - a.score)
-    .slice(0, q.limit);
+  const scored = pool
+    .slice(0, scores.length)
+    .map((c, i) => ({ ...c, score: scores[i]! }))
+    .sort((a, b) => b.score - a.score);
+  // Unscored candidates follow in hybrid order, below every scored one (scores are logits).
+  const floor = scored.length > 0 ? scored[scored.length - 1]!.score : 0;
+  const rest = pool.slice(scores.length).map((c, i) => ({ ...c, score: floor - 1 - i }));
+  return [...scored, ...rest].slice(0, q.limit);
 }
 
 /** Loads the chunks (of the company only) with their document names, in `ranked` order. */
@@ -189,6 +190,10 @@ async function hydrate(
       'chunks.text',
       'chunks.page_start',
       'chunks.page_end',
+      'chunks.sheet',
+      'chunks.row_start',
+      'chunks.row_end',
+      'chunks.slide',
       'chunks.heading_path',
     ])
     .where(
@@ -197,6 +202,8 @@ async function hydrate(
       ranked.map((f) => f.id),
     )
     .where('chunks.company_id', '=', companyId)
+    // Chunks of a document still being written (ingest.ts writes them in batches) are not served.
+    .where('documents.status', '=', 'VECTORIZED')
     .execute();
   const byId = new Map(rows.map((r) => [r.id, r]));
   return ranked.flatMap(({ id, score }) => {
@@ -210,6 +217,10 @@ async function hydrate(
         text: r.text,
         pageStart: r.page_start,
         pageEnd: r.page_end,
+        sheet: r.sheet,
+        rowStart: r.row_start,
+        rowEnd: r.row_end,
+        slide: r.slide,
         headingPath: r.heading_path,
         score,
       },

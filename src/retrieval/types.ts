@@ -6,6 +6,11 @@ export interface RetrievedChunk {
   text: string;
   pageStart: number | null;
   pageEnd: number | null;
+  /** Spreadsheet sheet and 1-based row range, or slide number; null/absent where not applicable. */
+  sheet?: string | null;
+  rowStart?: number | null;
+  rowEnd?: number | null;
+  slide?: number | null;
   headingPath: string[];
   /** Fused relevance, higher is better; comparable within one result list only. */
   score: number;

@@ -1,26 +1,9 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Type } from 'typebox';
-import { Envelope, errorResponses, IdParams } from '../../schemas/common.ts';
+import { errorResponses, IdParams } from '../../schemas/common.ts';
+import { ApiKeyCreateBody, ApiKeyDeleted, ApiKeyList, CreatedApiKey } from '../../schemas/api-keys.ts';
 import { principalOf } from '../../plugins/auth.ts';
 import { createApiKey, deleteApiKey, listApiKeys } from '../api-keys/api-keys.repository.ts';
 import { notFound } from '../lib/errors.ts';
-
-/** Exact host or `*.host`, lower-case, no scheme, port or path. */
-const Domain = Type.String({
-  pattern:
-    '^(\\*\\.)?([a-zA-Z0-9]([a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?\\.)*[a-zA-Z0-9]([a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?$',
-  maxLength: 253,
-});
-
-const ApiKey = Type.Object({
-  id: Type.String(),
-  name: Type.String(),
-  environment: Type.Union([Type.Literal('live'), Type.Literal('test')]),
-  keyPrefix: Type.String({ description: 'First characters of the key, to recognise it' }),
-  authorizedDomains: Type.Array(Type.String()),
-  lastUsedAt: Type.Union([Type.String(), Type.Null()]),
-  createdAt: Type.String(),
-});
 
 const apiKeyRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
@@ -28,23 +11,15 @@ const apiKeyRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       config: { permission: 'admin' },
       schema: {
+        operationId: 'createApiKey',
+        description:
+          'Creates a key for the caller’s company (`svc_live_…` or `svc_test_…`), optionally restricted to authorized domains. The full key is returned once, in this response; store it server-side.',
         tags: ['api-keys'],
         summary: 'Create an API key; the full key is in this response only',
         security: [{ bearerAuth: [] }],
-        body: Type.Object(
-          {
-            name: Type.String({ minLength: 1, maxLength: 100 }),
-            environment: Type.Optional(
-              Type.Union([Type.Literal('live'), Type.Literal('test')], { default: 'live' }),
-            ),
-            authorizedDomains: Type.Optional(Type.Array(Domain, { maxItems: 50 })),
-          },
-          { additionalProperties: false },
-        ),
+        body: ApiKeyCreateBody,
         response: {
-          201: Envelope(
-            Type.Object({ ...ApiKey.properties, key: Type.String({ examples: ['svc_live_…'] }) }),
-          ),
+          201: CreatedApiKey,
           ...errorResponses(400, 401, 403),
         },
       },
@@ -65,10 +40,13 @@ const apiKeyRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       config: { permission: 'admin' },
       schema: {
+        operationId: 'listApiKeys',
+        description:
+          'Lists the company’s keys with their prefix, domains and last use; the keys themselves are never shown again.',
         tags: ['api-keys'],
         summary: "The company's API keys (never the keys themselves)",
         security: [{ bearerAuth: [] }],
-        response: { 200: Envelope(Type.Object({ items: Type.Array(ApiKey) })), ...errorResponses(401, 403) },
+        response: { 200: ApiKeyList, ...errorResponses(401, 403) },
       },
     },
     async (request) => ({
@@ -82,18 +60,25 @@ const apiKeyRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       config: { permission: 'admin' },
       schema: {
+        operationId: 'deleteApiKey',
+        description: 'Deletes the key; requests with it fail with 401 at once. Irreversible.',
         tags: ['api-keys'],
         summary: 'Delete a key: immediate and irreversible',
         params: IdParams,
         security: [{ bearerAuth: [] }],
         response: {
-          200: Envelope(Type.Object({ id: Type.String(), deleted: Type.Literal(true) })),
+          200: ApiKeyDeleted,
           ...errorResponses(401, 403, 404),
         },
       },
     },
     async (request) => {
-      const ok = await deleteApiKey(app.ctx.db, principalOf(request).companyId, request.params.id);
+      const ok = await deleteApiKey(
+        app.ctx.db,
+        principalOf(request).companyId,
+        request.params.id,
+        app.ctx.authCache,
+      );
       if (!ok) throw notFound('API key');
       return { success: true as const, data: { id: request.params.id, deleted: true as const } };
     },

@@ -9,47 +9,78 @@ import {
   RegisterBody,
 } from '../../schemas/auth.ts';
 import { Envelope, errorResponses } from '../../schemas/common.ts';
-import { login, logout, refresh, register, userView, type AuthSettings } from '../auth/auth.service.ts';
+import {
+  hasNoCompanies,
+  login,
+  logout,
+  refresh,
+  register,
+  userView,
+  type AuthSettings,
+} from '../auth/auth.service.ts';
 import { userOf } from '../../plugins/auth.ts';
 import { forbidden, notFound } from '../lib/errors.ts';
+import { loginKeys, refuseWhileBackingOff, throttled } from '../auth/throttle.ts';
+
+/** The settings every session-opening route needs, from the app's context. */
+export const authSettingsOf = (ctx: {
+  jwtSecret: Uint8Array;
+  config: { accessTokenTtlSeconds: number; refreshTokenTtlDays: number };
+}): AuthSettings => ({
+  jwtSecret: ctx.jwtSecret,
+  accessTokenTtlSeconds: ctx.config.accessTokenTtlSeconds,
+  refreshTokenTtlDays: ctx.config.refreshTokenTtlDays,
+});
+
+/** Sign-ups per client IP before the back-off starts (then 1 s, 2 s, 4 s …). */
+const SIGNUPS_PER_IP = 5;
 
 const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const settings = (): AuthSettings => ({
-    jwtSecret: app.ctx.jwtSecret,
-    accessTokenTtlSeconds: app.ctx.config.accessTokenTtlSeconds,
-    refreshTokenTtlDays: app.ctx.config.refreshTokenTtlDays,
-  });
+  const settings = () => authSettingsOf(app.ctx);
 
   app.post(
     '/auth/login',
     {
       config: { auth: 'none', limitGroup: 'login' },
       schema: {
+        operationId: 'login',
         tags: ['auth'],
         summary: 'Log in with e-mail and password',
+        description:
+          'Failed attempts back off exponentially per client IP and per e-mail (429 with retryAfter); see docs/auth.md.',
         body: LoginBody,
         response: { 200: LoginResponse, ...errorResponses(400, 401, 429) },
       },
     },
     async (request) => ({
       success: true as const,
-      data: await login(app.ctx.db, settings(), request.body.email, request.body.password),
+      data: await throttled(app.throttle, loginKeys(request.ip, request.body.email), () =>
+        login(app.ctx.db, settings(), request.body.email, request.body.password),
+      ),
     }),
   );
 
   app.post(
     '/auth/register',
     {
-      config: { auth: 'none' },
+      config: { auth: 'none', limitGroup: 'login' },
       schema: {
+        operationId: 'register',
         tags: ['auth'],
         summary: 'Create a company and its first admin; answers like login',
+        description:
+          'Off by default once a company exists (REGISTRATION_ENABLED). Its 409 reveals that an e-mail is registered. Throttled per client IP.',
         body: RegisterBody,
         response: { 201: LoginResponse, ...errorResponses(400, 403, 409) },
       },
     },
     async (request, reply) => {
-      if (!app.ctx.config.registrationEnabled) throw forbidden('Registration is disabled on this server');
+      const enabled = app.ctx.config.registrationEnabled ?? (await hasNoCompanies(app.ctx.db));
+      if (!enabled)
+        throw forbidden('Registration is disabled on this server; ask an admin for an invitation');
+      const key = { key: `signup:ip:${request.ip}`, free: SIGNUPS_PER_IP, sticky: true };
+      await refuseWhileBackingOff(app.throttle, [key]);
+      await app.throttle.fail([key]); // every sign-up counts, successful or not
       const data = await register(app.ctx.db, settings(), request.body);
       return reply.code(201).send({ success: true as const, data });
     },
@@ -60,6 +91,9 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       config: { auth: 'none' },
       schema: {
+        operationId: 'refreshToken',
+        description:
+          'Exchanges a refresh token for a new access token and a new refresh token; the old refresh token stops working (rotation). Reusing a rotated token ends the session (401).',
         tags: ['auth'],
         summary: 'Rotate the refresh token and get a new access token',
         body: RefreshBody,
@@ -68,7 +102,7 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => ({
       success: true as const,
-      data: await refresh(app.ctx.db, settings(), request.body.refreshToken),
+      data: await refresh(app.ctx.db, settings(), request.body.refreshToken, app.ctx.authCache),
     }),
   );
 
@@ -76,14 +110,20 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/auth/logout',
     {
       schema: {
+        operationId: 'logout',
+        description:
+          'Ends the current session: its refresh token and every access token issued for it stop working at once.',
         tags: ['auth'],
         summary: 'End the session: its refresh tokens and access tokens stop working',
         security: [{ bearerAuth: [] }],
-        response: { 200: Envelope(Type.Object({ loggedOut: Type.Boolean() })), ...errorResponses(401) },
+        response: {
+          200: Envelope(Type.Object({ loggedOut: Type.Boolean() }, { additionalProperties: false })),
+          ...errorResponses(401),
+        },
       },
     },
     async (request) => {
-      await logout(app.ctx.db, userOf(request).sessionId);
+      await logout(app.ctx.db, userOf(request).sessionId, app.ctx.authCache);
       return { success: true as const, data: { loggedOut: true } };
     },
   );
@@ -92,6 +132,8 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/auth/me',
     {
       schema: {
+        operationId: 'getMe',
+        description: 'The signed-in user and their company; a cheap way to check that a token still works.',
         tags: ['auth'],
         summary: 'The current user and company',
         security: [{ bearerAuth: [] }],

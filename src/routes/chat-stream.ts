@@ -2,17 +2,28 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Principal } from '../auth/principal.ts';
 import type { AppContext } from '../context.ts';
 import { answerStream, openConversation, type ChatEvent, type ChatRequest } from '../chat/chat.service.ts';
-import { LlmUnavailableError } from '../chat/llm/provider.ts';
-import { serviceUnavailable } from '../lib/errors.ts';
+import { LlmBusyError, LlmUnavailableError } from '../chat/llm/provider.ts';
+import { AppError, serviceUnavailable } from '../lib/errors.ts';
+import { WEB_SOURCES_PER_ANSWER } from '../chat/web-sources.ts';
+import { webSearch } from './web-search.ts';
 
 const HEARTBEAT_MS = 15_000;
+const BUSY_MESSAGE = 'The language model is busy with other answers; try again shortly';
 
 const chatDeps = (ctx: AppContext) => ({
   db: ctx.db,
   embedder: ctx.embedder,
   vectorEnabled: ctx.database.vectorEnabled,
+  reranker: ctx.reranker,
+  vectorStore: ctx.vectorStore,
   llm: ctx.llm,
 });
+
+/** Web results for a chat that asks for them, fetched before anything is written (503/502 stay status codes). */
+async function webResultsFor(ctx: AppContext, body: { message: string; webSearch?: boolean }) {
+  if (!body.webSearch) return undefined;
+  return (await webSearch(ctx, { query: body.message, limit: WEB_SOURCES_PER_ANSWER })).items;
+}
 
 /**
  * Streams a chat answer as SSE `data: <JSON>` lines (spec "Streaming rules"). Everything that
@@ -25,8 +36,9 @@ export async function streamChat(
   request: FastifyRequest,
   reply: FastifyReply,
   principal: Principal,
-  body: ChatRequest,
+  body: ChatRequest & { webSearch?: boolean },
 ): Promise<void> {
+  const webResults = await webResultsFor(ctx, body);
   const conversation = await openConversation(ctx.db, principal, body);
   const abort = new AbortController();
   reply.raw.on('close', () => abort.abort());
@@ -43,7 +55,13 @@ export async function streamChat(
   };
   const heartbeat = setInterval(() => !reply.raw.destroyed && reply.raw.write(': ping\n\n'), HEARTBEAT_MS);
   try {
-    for await (const event of answerStream(chatDeps(ctx), principal, body, conversation, abort.signal)) {
+    for await (const event of answerStream(
+      chatDeps(ctx),
+      principal,
+      { ...body, webResults },
+      conversation,
+      abort.signal,
+    )) {
       if (abort.signal.aborted) break;
       write(event);
     }
@@ -52,9 +70,12 @@ export async function streamChat(
     request.log.error({ err }, 'chat stream failed');
     write({
       type: 'error',
-      error: unavailable
-        ? { code: 'SERVICE_UNAVAILABLE', message: 'The language model is not available' }
-        : { code: 'INTERNAL_ERROR', message: 'Internal server error' },
+      error:
+        err instanceof LlmBusyError
+          ? { code: 'SERVICE_UNAVAILABLE', message: BUSY_MESSAGE, retryAfter: err.retryAfterSeconds }
+          : unavailable
+            ? { code: 'SERVICE_UNAVAILABLE', message: 'The language model is not available' }
+            : { code: 'INTERNAL_ERROR', message: 'Internal server error' },
     });
   } finally {
     clearInterval(heartbeat);
@@ -65,7 +86,12 @@ export async function streamChat(
 /**
  * Answers as one JSON: the same events collected. A model that cannot be reached is a 503.
  */
-export async function collectChat(ctx: AppContext, principal: Principal, body: ChatRequest) {
+export async function collectChat(
+  ctx: AppContext,
+  principal: Principal,
+  body: ChatRequest & { webSearch?: boolean },
+) {
+  const webResults = await webResultsFor(ctx, body);
   const conversation = await openConversation(ctx.db, principal, body);
   let answer = '';
   let sources: Extract<ChatEvent, { type: 'sources' }>['sources'] = [];
@@ -74,7 +100,7 @@ export async function collectChat(ctx: AppContext, principal: Principal, body: C
     for await (const event of answerStream(
       chatDeps(ctx),
       principal,
-      body,
+      { ...body, webResults },
       conversation,
       new AbortController().signal,
     )) {
@@ -83,6 +109,11 @@ export async function collectChat(ctx: AppContext, principal: Principal, body: C
       else if (event.type === 'done') done = event;
     }
   } catch (err) {
+    if (err instanceof LlmBusyError) {
+      throw new AppError(503, 'SERVICE_UNAVAILABLE', BUSY_MESSAGE, {
+        extra: { retryAfter: err.retryAfterSeconds },
+      });
+    }
     if (err instanceof LlmUnavailableError) throw serviceUnavailable('The language model is not available');
     throw err;
   }

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { ChatAnswer, ChatBody, STREAM_DESCRIPTION } from '../../schemas/chat.ts';
+import { ChatAnswerResponse, ChatBody, STREAM_DESCRIPTION, StreamResponse } from '../../schemas/chat.ts';
 import { errorResponses } from '../../schemas/common.ts';
 import { principalOf } from '../../plugins/auth.ts';
 import { collectChat, streamChat } from './chat-stream.ts';
@@ -10,13 +10,13 @@ const chatRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       config: { permission: 'chat', limitGroup: 'chatStream' },
       schema: {
+        operationId: 'streamChat',
         tags: ['chat'],
         summary: 'Ask a question; the answer streams as Server-Sent Events',
         description: STREAM_DESCRIPTION,
         body: ChatBody,
         security: [{ bearerAuth: [] }],
-        produces: ['text/event-stream'],
-        response: { ...errorResponses(400, 401, 403, 404, 429) },
+        response: { 200: StreamResponse, ...errorResponses(400, 401, 403, 404, 429, 502, 503) },
       },
     },
     async (request, reply) => {
@@ -29,11 +29,14 @@ const chatRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       config: { permission: 'chat' },
       schema: {
+        operationId: 'sendChatMessage',
+        description:
+          'Answers the question from the company’s documents (optionally one topic, optionally with web results) and returns the whole answer with its sources and `citationMap` as one JSON. Continues `conversationId` when given, else starts a conversation.',
         tags: ['chat'],
         summary: 'Ask a question; the answer, sources and citations as one JSON',
         body: ChatBody,
         security: [{ bearerAuth: [] }],
-        response: { 200: ChatAnswer, ...errorResponses(400, 401, 403, 404, 429, 503) },
+        response: { 200: ChatAnswerResponse, ...errorResponses(400, 401, 403, 404, 429, 502, 503) },
       },
     },
     async (request) => ({

@@ -2,8 +2,12 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { errorResponses, IdParams, pagination } from '../../schemas/common.ts';
 import { CompanyList, CompanyResponse, CompanyUpdateBody, SimpleListQuery } from '../../schemas/resources.ts';
 import { principalOf } from '../../plugins/auth.ts';
-import { notFound } from '../lib/errors.ts';
+import { conflict, notFound } from '../lib/errors.ts';
+import type { FastifyRequest } from 'fastify';
+import { sql, type Kysely } from 'kysely';
+import type { DB } from '../db/schema.ts';
 import { REINDEX_QUEUE } from '../ingestion/reindex.ts';
+import { companyUsage, type CompanyQuota, type CompanyUsage } from '../documents/quotas.ts';
 
 type Row = {
   id: string;
@@ -12,25 +16,52 @@ type Row = {
   created_at: Date;
   updated_at: Date;
 };
-const view = (r: Row) => ({
+/** "Cog-RAG configuration" is the admins' (spec RBAC): others see the company without settings. */
+const view = (r: Row, withSettings: boolean, usage: CompanyUsage, quota: CompanyQuota) => ({
   id: r.id,
   name: r.name,
-  settings: r.settings,
+  ...(withSettings ? { settings: r.settings } : {}),
+  usage: { documents: usage.documents, storageBytes: usage.storageBytes },
+  limits: { documents: quota.maxDocuments, storageBytes: quota.maxStorageBytes },
   createdAt: r.created_at.toISOString(),
   updatedAt: r.updated_at.toISOString(),
 });
 
+const isAdmin = (request: FastifyRequest) => {
+  const p = principalOf(request);
+  return p.kind === 'user' && p.role === 'COMPANY_ADMIN';
+};
+
+/**
+ * The e-mail domains, lower-cased and deduplicated.
+ * @throws 409 CONFLICT when another company already claimed one of them: a domain maps to one
+ *   company, first come.
+ */
+async function claimDomains(db: Kysely<DB>, companyId: string, domains: string[]): Promise<string[]> {
+  const unique = [...new Set(domains.map((d) => d.toLowerCase()))];
+  for (const domain of unique) {
+    const other = await db
+      .selectFrom('companies')
+      .select('id')
+      .where('id', '!=', companyId)
+      .where(sql<boolean>`settings->'ssoDomains' ? ${domain}`)
+      .executeTakeFirst();
+    if (other) throw conflict(`The domain ${domain} is already claimed by another company`);
+  }
+  return unique;
+}
+
 /** A user sees and edits only their own company (ARCHITECTURE.md); another id is 404. */
 const companyRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const common = { tags: ['companies'], security: [{ bearerAuth: [] }] };
-  const own = async (companyId: string) => {
+  const own = async (companyId: string, withSettings = true) => {
     const row = await app.ctx.db
       .selectFrom('companies')
       .selectAll()
       .where('id', '=', companyId)
       .executeTakeFirst();
     if (!row) throw notFound('Company');
-    return view(row);
+    return view(row, withSettings, await companyUsage(app.ctx.db, companyId), app.ctx.quota);
   };
 
   app.get(
@@ -38,6 +69,8 @@ const companyRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       config: { permission: 'documents:read' },
       schema: {
+        operationId: 'listCompanies',
+        description: 'Users belong to one company: this is a one-item list of it, in the common list layout.',
         ...common,
         summary: "The caller's company, as a one-item list",
         querystring: SimpleListQuery,
@@ -45,7 +78,7 @@ const companyRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
-      const company = await own(principalOf(request).companyId);
+      const company = await own(principalOf(request).companyId, isAdmin(request));
       const items = request.query.page === 1 ? [company] : [];
       return {
         success: true as const,
@@ -59,6 +92,9 @@ const companyRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       config: { permission: 'documents:read' },
       schema: {
+        operationId: 'getCompany',
+        description:
+          'The caller’s company with its usage and limits; `settings` for admins only. Another company’s id is 404.',
         ...common,
         summary: 'Company detail',
         params: IdParams,
@@ -68,7 +104,7 @@ const companyRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const companyId = principalOf(request).companyId;
       if (request.params.id !== companyId) throw notFound('Company');
-      return { success: true as const, data: await own(companyId) };
+      return { success: true as const, data: await own(companyId, isAdmin(request)) };
     },
   );
 
@@ -77,34 +113,40 @@ const companyRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       config: { permission: 'admin' },
       schema: {
+        operationId: 'updateCompany',
         ...common,
         summary: 'Rename the company or change its Cog-RAG settings (admin)',
         description:
-          'settings: language (en|fr, for the lexical analyzer), systemPrompt, topK, temperature, rerank. Given keys replace the stored ones.',
+          'settings: language (en|fr, for the lexical analyzer), systemPrompt, topK, temperature, rerank, ssoDomains (e-mail domains whose Google/Microsoft users join as readers; 409 when claimed by another company). Given keys replace the stored ones.',
         params: IdParams,
         body: CompanyUpdateBody,
-        response: { 200: CompanyResponse, ...errorResponses(400, 401, 403, 404) },
+        response: { 200: CompanyResponse, ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
     async (request) => {
       const companyId = principalOf(request).companyId;
       if (request.params.id !== companyId) throw notFound('Company');
       const current = await own(companyId);
+      const settings = request.body.settings && { ...request.body.settings };
+      if (settings?.ssoDomains)
+        settings.ssoDomains = await claimDomains(app.ctx.db, companyId, settings.ssoDomains);
       await app.ctx.db
         .updateTable('companies')
         .set({
           ...(request.body.name !== undefined ? { name: request.body.name.trim() } : {}),
-          ...(request.body.settings !== undefined
-            ? { settings: JSON.stringify({ ...current.settings, ...request.body.settings }) }
+          ...(settings !== undefined
+            ? { settings: JSON.stringify({ ...current.settings, ...settings }) }
             : {}),
           updated_at: new Date(),
         })
         .where('id', '=', companyId)
         .execute();
       const language = request.body.settings?.language;
-      if (language && language !== (current.settings.language ?? 'en')) {
+      if (language && language !== (current.settings?.language ?? 'en')) {
         // Postings were analyzed with the old language: rebuild them in the background.
-        await app.ctx.boss.send(REINDEX_QUEUE, { companyId });
+        // One rebuild per company at a time (singletonKey): changing the language back and forth
+        // cannot queue an unbounded number of them; the one that runs reads the latest setting.
+        await app.ctx.boss.send(REINDEX_QUEUE, { companyId }, { singletonKey: companyId });
       }
       return { success: true as const, data: await own(companyId) };
     },

@@ -3,13 +3,18 @@ import { sql } from 'kysely';
 import { errorResponses, pagination } from '../../schemas/common.ts';
 import {
   ConversationBody,
+  ConversationDetailResponse,
   ConversationList,
+  ConversationUpdateBody,
   ConversationResponse,
   SimpleListQuery,
 } from '../../schemas/resources.ts';
 import { userOf } from '../../plugins/auth.ts';
 import { newId } from '../lib/ids.ts';
 import { recordEvent } from '../outbox/outbox.ts';
+import { findConversation, UNTITLED } from '../chat/conversations.repository.ts';
+import { notFound } from '../lib/errors.ts';
+import { DeleteResponse, IdParams } from '../../schemas/common.ts';
 
 const SORT = { createdAt: 'created_at', updatedAt: 'updated_at', name: 'title' } as const;
 
@@ -31,6 +36,8 @@ const conversationRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       config: { permission: 'chat' },
       schema: {
+        operationId: 'listConversations',
+        description: 'The signed-in user’s conversations, newest first by default.',
         ...common,
         summary: "List the caller's conversations",
         querystring: SimpleListQuery,
@@ -74,6 +81,9 @@ const conversationRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       config: { permission: 'chat' },
       schema: {
+        operationId: 'createConversation',
+        description:
+          'Creates an empty conversation (optionally titled); chat routes also create one when `conversationId` is absent.',
         ...common,
         summary:
           'Create an empty conversation; pass its id as conversationId to /chat/message or /chat/stream',
@@ -91,7 +101,7 @@ const conversationRoutes: FastifyPluginAsyncTypebox = async (app) => {
             id,
             company_id: user.companyId,
             user_id: user.userId,
-            title: request.body?.title ?? 'New conversation',
+            title: request.body?.title ?? UNTITLED,
           })
           .returning(['id', 'title', 'created_at', 'updated_at'])
           .executeTakeFirstOrThrow();
@@ -99,6 +109,91 @@ const conversationRoutes: FastifyPluginAsyncTypebox = async (app) => {
         return created;
       });
       return reply.code(201).send({ success: true as const, data: view({ ...row, message_count: 0 }) });
+    },
+  );
+
+  app.get(
+    '/conversations/:id',
+    {
+      config: { permission: 'chat' },
+      schema: {
+        operationId: 'getConversation',
+        description:
+          'One of the caller’s conversations with its messages, oldest first, each answer with its sources and citations.',
+        ...common,
+        summary: 'One of your conversations with its messages, oldest first',
+        params: IdParams,
+        response: { 200: ConversationDetailResponse, ...errorResponses(401, 404) },
+      },
+    },
+    async (request) => {
+      const user = userOf(request);
+      const found = await findConversation(app.ctx.db, user.companyId, user.userId, request.params.id);
+      if (!found) throw notFound('Conversation');
+      return { success: true as const, data: found };
+    },
+  );
+
+  app.put(
+    '/conversations/:id',
+    {
+      config: { permission: 'chat' },
+      schema: {
+        operationId: 'updateConversation',
+        description: 'Renames one of the caller’s conversations.',
+        ...common,
+        summary: 'Rename one of your conversations',
+        params: IdParams,
+        body: ConversationUpdateBody,
+        response: { 200: ConversationResponse, ...errorResponses(400, 401, 404) },
+      },
+    },
+    async (request) => {
+      const user = userOf(request);
+      const res = await app.ctx.db
+        .updateTable('conversations')
+        .set({ title: request.body.title.trim(), updated_at: new Date() })
+        .where('id', '=', request.params.id)
+        .where('company_id', '=', user.companyId)
+        .where('user_id', '=', user.userId)
+        .executeTakeFirst();
+      if (Number(res.numUpdatedRows) === 0) throw notFound('Conversation');
+      const { messages: _messages, ...found } = (await findConversation(
+        app.ctx.db,
+        user.companyId,
+        user.userId,
+        request.params.id,
+      ))!;
+      return { success: true as const, data: found };
+    },
+  );
+
+  app.delete(
+    '/conversations/:id',
+    {
+      config: { permission: 'chat' },
+      schema: {
+        operationId: 'deleteConversation',
+        description: 'Deletes one of the caller’s conversations and its messages.',
+        ...common,
+        summary: 'Delete one of your conversations and its messages',
+        params: IdParams,
+        response: {
+          200: DeleteResponse,
+          ...errorResponses(401, 404),
+        },
+      },
+    },
+    async (request) => {
+      const user = userOf(request);
+      const res = await app.ctx.db
+        .deleteFrom('conversations')
+        .where('id', '=', request.params.id)
+        .where('company_id', '=', user.companyId)
+        .where('user_id', '=', user.userId)
+        .executeTakeFirst();
+      if (Number(res.numDeletedRows) === 0) throw notFound('Conversation');
+      return { success: true as const, data: { id: request.params.id, deleted: true as const } };
     },
   );
 };

@@ -7,6 +7,7 @@ import {
   DocumentListQuery,
   DocumentResponse,
   DocumentUpdateBody,
+  UploadForm,
 } from '../../schemas/documents.ts';
 import { principalOf } from '../../plugins/auth.ts';
 import { findDocument, listDocuments } from '../documents/documents.repository.ts';
@@ -17,15 +18,20 @@ const documentRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/documents/upload',
     {
-      config: { permission: 'documents:write', limitGroup: 'upload' },
+      config: {
+        permission: 'documents:write',
+        limitGroup: 'upload',
+        openapiBody: { mediaType: 'multipart/form-data', schema: UploadForm(app.ctx.config.maxUploadBytes) },
+      },
       schema: {
+        operationId: 'uploadDocument',
         tags: ['documents'],
         summary: 'Upload a document (multipart/form-data: file, optional name and topicId)',
         description:
           'Answers 201 at once with status UPLOADED; processing continues in the background ' +
           '(PROCESSING → VECTORIZED, or ERROR with a reason). The type is read from the bytes: PDF, DOCX, ' +
-          'HTML, Markdown or plain text; anything else is 415. Files over MAX_UPLOAD_MB are 413.',
-        consumes: ['multipart/form-data'],
+          'XLSX, ODS, CSV, PPTX, ODP, ODT, RTF, EPUB, EML, MSG, images, HTML, Markdown or plain text in any ' +
+          'encoding; anything else is 415. E-mail attachments become child documents (parentId). Files over MAX_UPLOAD_MB are 413.',
         security: [{ bearerAuth: [] }],
         response: { 201: DocumentResponse, ...errorResponses(400, 401, 403, 413, 415, 429) },
       },
@@ -69,8 +75,11 @@ const documentRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       config: { permission: 'documents:read' },
       schema: {
+        operationId: 'listDocuments',
+        description:
+          'The company’s documents, paginated and sorted; filter by `status`, `topicId` or part of the name (`search`). Poll a document here or with `getDocument` until `VECTORIZED`.',
         tags: ['documents'],
-        summary: 'List documents (paginated; filters status, topicId, search by name)',
+        summary: 'List documents (paginated; filters status, topicId, parentId, search by name)',
         querystring: DocumentListQuery,
         security: [{ bearerAuth: [] }],
         response: { 200: DocumentList, ...errorResponses(400, 401) },
@@ -85,6 +94,7 @@ const documentRoutes: FastifyPluginAsyncTypebox = async (app) => {
         order: q.order,
         status: q.status,
         topicId: q.topicId,
+        parentId: q.parentId,
         search: q.search,
       });
       return { success: true as const, data: { items, pagination: pagination(q.page, q.limit, total) } };
@@ -96,6 +106,9 @@ const documentRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       config: { permission: 'documents:read' },
       schema: {
+        operationId: 'getDocument',
+        description:
+          'One document with its processing status (`UPLOADED`, `PROCESSING`, `VECTORIZED`, `ERROR`) and, on `ERROR`, why.',
         tags: ['documents'],
         summary: 'Document detail, including processing status and error',
         params: IdParams,
@@ -115,6 +128,9 @@ const documentRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       config: { permission: 'documents:write' },
       schema: {
+        operationId: 'updateDocument',
+        description:
+          'Renames a document or moves it to another topic; `topicId: null` removes it from its topic. An unknown topic is 404.',
         tags: ['documents'],
         summary: 'Rename a document or move it to another topic (null removes it from its topic)',
         params: IdParams,
@@ -150,6 +166,9 @@ const documentRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       config: { permission: 'documents:write' },
       schema: {
+        operationId: 'deleteDocument',
+        description:
+          'Deletes the document, its chunks and its stored original; it no longer appears in search or chat.',
         tags: ['documents'],
         summary: 'Delete a document, its chunks and its original file',
         params: IdParams,
@@ -158,7 +177,8 @@ const documentRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
-      await deleteDocument(app.ctx, principalOf(request).companyId, request.params.id);
+      const deps = { ...app.ctx, log: request.log };
+      await deleteDocument(deps, principalOf(request).companyId, request.params.id);
       return { success: true as const, data: { id: request.params.id, deleted: true as const } };
     },
   );

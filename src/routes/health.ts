@@ -1,43 +1,151 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { sql } from 'kysely';
-import { Envelope } from '../../schemas/common.ts';
+import type { Kysely } from 'kysely';
+import { Envelope, errorResponses } from '../../schemas/common.ts';
+import type { DB } from '../db/schema.ts';
+import { serviceUnavailable } from '../lib/errors.ts';
 
 export const API_VERSION = '3.5.0';
 
+/** How long `/ready` waits for the database before answering 503, ms. */
+const READY_TIMEOUT_MS = 5000;
+
+/** Documents waiting for and in ingestion, read now. */
+async function queueFigures(db: Kysely<DB>): Promise<{ queued: number; active: number }> {
+  const stats = await db
+    .selectFrom('documents')
+    .select((eb) => [
+      eb.fn.count<number>('id').filterWhere('status', '=', 'UPLOADED').as('queued'),
+      eb.fn.count<number>('id').filterWhere('status', '=', 'PROCESSING').as('active'),
+    ])
+    .executeTakeFirstOrThrow();
+  return { queued: Number(stats.queued), active: Number(stats.active) };
+}
+
+/**
+ * `/health` is liveness: answered from memory, to anyone, with only `ok` and the version (nothing
+ * an outsider can map the install with, and no database round trip, so probes and load balancers
+ * cost nothing). `/ready` is readiness: the database answers, with the ingestion queue's figures.
+ * `/health/details` adds model names, for admins.
+ */
 const healthRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/health',
     {
       config: { auth: 'none' },
       schema: {
+        operationId: 'getHealth',
+        description:
+          'Answers anyone with `ok` and the API version once the database answers; nothing more, so it reveals nothing about the install.',
         tags: ['health'],
-        summary: 'Liveness and what is active: database, vector search, embedding model, LLM provider',
+        summary: 'Liveness: ok and the API version (details: GET /api/health/details, admin)',
         response: {
           200: Envelope(
-            Type.Object({
-              status: Type.Literal('ok'),
-              version: Type.String(),
-              database: Type.String(),
-              vectorSearch: Type.Boolean(),
-              embeddingModel: Type.String(),
-              llmProvider: Type.String(),
-              llmModel: Type.Union([Type.String(), Type.Null()]),
-              ingestionQueue: Type.Object({ queued: Type.Integer(), active: Type.Integer() }),
-            }),
+            Type.Object(
+              { status: Type.Literal('ok'), version: Type.String({ maxLength: 32 }) },
+              { additionalProperties: false },
+            ),
           ),
         },
       },
     },
+    async () => ({ success: true as const, data: { status: 'ok' as const, version: API_VERSION } }),
+  );
+
+  app.get(
+    '/ready',
+    {
+      config: { auth: 'none' },
+      schema: {
+        operationId: 'getReadiness',
+        description:
+          'For load balancers and orchestrators: 200 once the database answers (within a time budget), with the ingestion queue figures; 503 `SERVICE_UNAVAILABLE` otherwise.',
+        tags: ['health'],
+        summary: 'Readiness: the database answers; ingestion queue figures (503 when it does not)',
+        response: {
+          200: Envelope(
+            Type.Object(
+              {
+                status: Type.Literal('ready'),
+                database: Type.String({ maxLength: 32 }),
+                ingestionQueue: Type.Object(
+                  {
+                    queued: Type.Integer({ minimum: 0, maximum: 2 ** 31 - 1 }),
+                    active: Type.Integer({ minimum: 0, maximum: 2 ** 31 - 1 }),
+                  },
+                  { additionalProperties: false },
+                ),
+              },
+              { additionalProperties: false },
+            ),
+          ),
+          ...errorResponses(503),
+        },
+      },
+    },
     async () => {
-      await sql`select 1`.execute(app.ctx.db);
-      const stats = await app.ctx.db
-        .selectFrom('documents')
-        .select((eb) => [
-          eb.fn.count<number>('id').filterWhere('status', '=', 'UPLOADED').as('queued'),
-          eb.fn.count<number>('id').filterWhere('status', '=', 'PROCESSING').as('active'),
-        ])
-        .executeTakeFirstOrThrow();
+      let timer: NodeJS.Timeout | undefined;
+      const timeout = new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new Error('timeout')), READY_TIMEOUT_MS);
+      });
+      try {
+        const ingestionQueue = await Promise.race([
+          sql`select 1`.execute(app.ctx.db).then(() => queueFigures(app.ctx.db)),
+          timeout,
+        ]);
+        return {
+          success: true as const,
+          data: { status: 'ready' as const, database: app.ctx.database.kind, ingestionQueue },
+        };
+      } catch {
+        throw serviceUnavailable('The database does not answer');
+      } finally {
+        clearTimeout(timer);
+      }
+    },
+  );
+
+  app.get(
+    '/health/details',
+    {
+      config: { permission: 'admin' },
+      schema: {
+        operationId: 'getHealthDetails',
+        description:
+          'For admins: database kind, whether vector search is on, the embedding model, the LLM provider and model, and the ingestion queue.',
+        tags: ['health'],
+        summary:
+          'What is active: database, vector search, embedding model, LLM provider, ingestion queue (admin)',
+        security: [{ bearerAuth: [] }],
+        response: {
+          200: Envelope(
+            Type.Object(
+              {
+                status: Type.Literal('ok'),
+                version: Type.String({ maxLength: 32 }),
+                database: Type.String({ maxLength: 32 }),
+                vectorSearch: Type.Boolean(),
+                embeddingModel: Type.String({ maxLength: 200 }),
+                llmProvider: Type.String({ maxLength: 32 }),
+                llmModel: Type.Union([Type.String({ maxLength: 500 }), Type.Null()]),
+                ingestionQueue: Type.Object(
+                  {
+                    queued: Type.Integer({ minimum: 0, maximum: 2 ** 31 - 1 }),
+                    active: Type.Integer({ minimum: 0, maximum: 2 ** 31 - 1 }),
+                  },
+                  { additionalProperties: false },
+                ),
+              },
+              { additionalProperties: false },
+            ),
+          ),
+          ...errorResponses(401, 403),
+        },
+      },
+    },
+    async () => {
+      const ingestionQueue = await queueFigures(app.ctx.db);
       return {
         success: true as const,
         data: {
@@ -48,7 +156,7 @@ const healthRoutes: FastifyPluginAsyncTypebox = async (app) => {
           embeddingModel: app.ctx.embedder.modelId,
           llmProvider: app.ctx.llm.name,
           llmModel: app.ctx.llm.model,
-          ingestionQueue: { queued: Number(stats.queued), active: Number(stats.active) },
+          ingestionQueue,
         },
       };
     },

@@ -1,12 +1,17 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { ChatAnswer, PublicChatBody, STREAM_DESCRIPTION } from '../../schemas/chat.ts';
+import {
+  ChatAnswerResponse,
+  PublicChatBody,
+  STREAM_DESCRIPTION,
+  StreamResponse,
+} from '../../schemas/chat.ts';
 import { errorResponses } from '../../schemas/common.ts';
 import { principalOf } from '../../plugins/auth.ts';
 import { collectChat, streamChat } from './chat-stream.ts';
-import { Type } from 'typebox';
 import { SimpleListQuery, TopicList } from '../../schemas/resources.ts';
 import { listTopics } from './topics.ts';
-import { serviceUnavailable } from '../lib/errors.ts';
+import { WEB_SEARCH_DESCRIPTION, WebSearchBody, WebSearchResponse } from '../../schemas/web-search.ts';
+import { webSearch } from './web-search.ts';
 
 /** The widget endpoints: authenticated by `X-API-Key`, answering for the key's company. */
 const publicRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -15,11 +20,14 @@ const publicRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       config: { auth: 'apiKey' },
       schema: {
+        operationId: 'publicChat',
+        description:
+          'The widget’s chat, authenticated by `X-API-Key`, answering from the key’s company documents as one JSON (the `sendChatMessage` shape). `sessionId` groups a visitor’s questions.',
         tags: ['public'],
         summary: 'Widget chat, one JSON answer',
         body: PublicChatBody,
         security: [{ apiKey: [] }],
-        response: { 200: ChatAnswer, ...errorResponses(400, 401, 403, 429, 503) },
+        response: { 200: ChatAnswerResponse, ...errorResponses(400, 401, 403, 429, 502, 503) },
       },
     },
     async (request) => ({
@@ -33,13 +41,13 @@ const publicRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       config: { auth: 'apiKey', limitGroup: 'chatStream' },
       schema: {
+        operationId: 'publicStreamChat',
         tags: ['public'],
         summary: 'Widget chat, streamed as Server-Sent Events',
         description: STREAM_DESCRIPTION,
         body: PublicChatBody,
         security: [{ apiKey: [] }],
-        produces: ['text/event-stream'],
-        response: { ...errorResponses(400, 401, 403, 429) },
+        response: { 200: StreamResponse, ...errorResponses(400, 401, 403, 429, 502, 503) },
       },
     },
     async (request, reply) => {
@@ -52,6 +60,8 @@ const publicRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       config: { auth: 'apiKey' },
       schema: {
+        operationId: 'listPublicTopics',
+        description: 'The key’s company topics, for a widget’s topic picker; same layout as `listTopics`.',
         tags: ['public'],
         summary: "The key's company topics, for the widget's topic picker",
         querystring: SimpleListQuery,
@@ -70,19 +80,16 @@ const publicRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       config: { auth: 'apiKey' },
       schema: {
+        operationId: 'publicSearchWeb',
         tags: ['public'],
-        summary: 'Web search (needs a self-hosted SearXNG; not configured in this version: 503)',
-        body: Type.Object(
-          { query: Type.String({ minLength: 1, maxLength: 500 }) },
-          { additionalProperties: false },
-        ),
+        summary: 'Web search for the widget',
+        description: WEB_SEARCH_DESCRIPTION,
+        body: WebSearchBody,
         security: [{ apiKey: [] }],
-        response: { ...errorResponses(400, 401, 403, 429, 503) },
+        response: { 200: WebSearchResponse, ...errorResponses(400, 401, 403, 429, 502, 503) },
       },
     },
-    async () => {
-      throw serviceUnavailable('Web search is not configured on this server');
-    },
+    async (request) => ({ success: true as const, data: await webSearch(app.ctx, request.body) }),
   );
 };
 

@@ -12,6 +12,7 @@ const searchRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       config: { permission: 'documents:read' },
       schema: {
+        operationId: 'searchDocuments',
         tags: ['search'],
         summary: 'Search the company’s documents: the best-matching chunks, without generating an answer',
         description:
@@ -34,6 +35,8 @@ const searchRoutes: FastifyPluginAsyncTypebox = async (app) => {
         db: app.ctx.db,
         embedder: app.ctx.embedder,
         vectorEnabled: app.ctx.database.vectorEnabled,
+        reranker: app.ctx.reranker,
+        vectorStore: app.ctx.vectorStore,
       };
       const used = effectiveMode(deps, mode);
       const items = await retrieve(deps, { companyId, query, topicId, limit }, { mode: used });

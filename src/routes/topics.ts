@@ -9,7 +9,7 @@ import {
   TopicUpdateBody,
 } from '../../schemas/resources.ts';
 import { principalOf } from '../../plugins/auth.ts';
-import { notFound } from '../lib/errors.ts';
+import { conflict, notFound } from '../lib/errors.ts';
 import { newId } from '../lib/ids.ts';
 import type { DB } from '../db/schema.ts';
 
@@ -28,6 +28,20 @@ function topicsQuery(db: Kysely<DB>, companyId: string) {
       'topics.updated_at',
       sql<number>`(select count(*)::int from documents d where d.topic_id = topics.id)`.as('document_count'),
     ]);
+}
+
+/**
+ * @throws 409 CONFLICT when another topic of the company has this name (case-insensitive), so
+ *   two topics can never be told apart only by id.
+ */
+async function assertNameFree(db: Kysely<DB>, companyId: string, name: string, exceptId?: string) {
+  let q = db
+    .selectFrom('topics')
+    .select('id')
+    .where('company_id', '=', companyId)
+    .where((eb) => eb(eb.fn('lower', ['name']), '=', name.trim().toLowerCase()));
+  if (exceptId) q = q.where('id', '!=', exceptId);
+  if (await q.executeTakeFirst()) throw conflict('A topic with this name already exists');
 }
 
 type TopicRow = {
@@ -84,6 +98,8 @@ const topicRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       config: { permission: 'documents:read' },
       schema: {
+        operationId: 'listTopics',
+        description: 'The company’s topics with their document counts, paginated.',
         ...common,
         summary: 'List topics',
         querystring: SimpleListQuery,
@@ -101,14 +117,17 @@ const topicRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       config: { permission: 'documents:write' },
       schema: {
+        operationId: 'createTopic',
+        description: 'Creates a topic; names are unique within the company (409 otherwise).',
         ...common,
         summary: 'Create a topic',
         body: TopicBody,
-        response: { 201: TopicResponse, ...errorResponses(400, 401, 403) },
+        response: { 201: TopicResponse, ...errorResponses(400, 401, 403, 409) },
       },
     },
     async (request, reply) => {
       const companyId = principalOf(request).companyId;
+      await assertNameFree(app.ctx.db, companyId, request.body.name);
       const id = newId('top');
       await app.ctx.db
         .insertInto('topics')
@@ -130,15 +149,20 @@ const topicRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       config: { permission: 'documents:write' },
       schema: {
+        operationId: 'updateTopic',
+        description: 'Renames a topic or changes its description; a name already used is 409.',
         ...common,
         summary: 'Rename or describe a topic',
         params: IdParams,
         body: TopicUpdateBody,
-        response: { 200: TopicResponse, ...errorResponses(400, 401, 403, 404) },
+        response: { 200: TopicResponse, ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
     async (request) => {
       const companyId = principalOf(request).companyId;
+      if (request.body.name !== undefined) {
+        await assertNameFree(app.ctx.db, companyId, request.body.name, request.params.id);
+      }
       const result = await app.ctx.db
         .updateTable('topics')
         .set({
@@ -159,6 +183,8 @@ const topicRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       config: { permission: 'documents:write' },
       schema: {
+        operationId: 'deleteTopic',
+        description: 'Deletes the topic and returns it as it was; its documents stay, without a topic.',
         ...common,
         summary: 'Delete a topic; its documents stay, without a topic',
         params: IdParams,

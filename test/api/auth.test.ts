@@ -93,7 +93,7 @@ t.test('tokens that must be refused', async (t) => {
 });
 
 t.test('register creates a company and its admin, and refuses a taken e-mail', async (t) => {
-  const { app } = await buildTestApp(t);
+  const { app } = await buildTestApp(t, { env: { REGISTRATION_ENABLED: 'true' } });
   const payload = { email: 'new@example.com', password: 'long enough pw', name: 'New', companyName: 'Acme' };
   const res = await app.inject({ method: 'POST', url: '/api/auth/register', payload });
   t.equal(res.statusCode, 201);

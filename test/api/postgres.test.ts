@@ -3,16 +3,18 @@ import { buildTestApp, signUp } from '../helpers/app.ts';
 import { multipartBody, waitForDocument } from '../helpers/multipart.ts';
 
 /**
- * The same app on the PostgreSQL server (no pgvector there): auth, documents, ingestion with
- * lexical retrieval, API keys, tenant isolation — every relational path.
+ * The same app on the PostgreSQL server (with pgvector, which .ci/run installs): auth, documents,
+ * ingestion with hybrid retrieval, API keys, tenant isolation — every relational path.
  */
 t.test('relational paths on PostgreSQL', async (t) => {
   const { app, ctx } = await buildTestApp(t, { postgres: true, worker: true });
   t.equal(ctx.database.kind, 'postgres');
-  const health = (await app.inject({ method: 'GET', url: '/api/health' })).json().data;
-  t.match(health, { database: 'postgres', vectorSearch: false });
-
   const alice = await signUp(app);
+  const health = (
+    await app.inject({ method: 'GET', url: '/api/health/details', headers: alice.headers })
+  ).json().data;
+  t.match(health, { database: 'postgres', vectorSearch: true });
+
   const bob = await signUp(app);
   const me = await app.inject({ method: 'GET', url: '/api/auth/me', headers: alice.headers });
   t.equal(me.json().data.user.email, alice.email);

@@ -40,24 +40,13 @@ t.test(
     t.equal(list.statusCode, 200, 'other endpoints count separately');
     t.equal(list.headers['x-ratelimit-limit'], '300');
 
-    for (let i = 0; i < 10; i++) {
-      await app.inject({
-        method: 'POST',
-        url: '/api/auth/login',
-        payload: { email: alice.email, password: 'wrong guess' },
-      });
-    }
-    const guessed = await app.inject({
+    // Sign-ins have a per-IP ceiling here; failed attempts back off (test/auth/throttle.test.ts).
+    const login = await app.inject({
       method: 'POST',
       url: '/api/auth/login',
       payload: { email: alice.email, password: alice.password },
     });
-    t.equal(guessed.statusCode, 429, 'the 11th login attempt for one e-mail in a minute is refused');
-    const other = await app.inject({
-      method: 'POST',
-      url: '/api/auth/login',
-      payload: { email: bob.email, password: bob.password },
-    });
-    t.equal(other.statusCode, 200, 'other accounts are not affected');
+    t.equal(login.statusCode, 200);
+    t.equal(login.headers['x-ratelimit-limit'], '30');
   },
 );

@@ -141,3 +141,24 @@ t.test('POST /api/search: modes, limit, topic filter, tenant isolation, validati
   t.equal(reranked[0]?.documentId, lighthouse, 'reranker order wins');
   t.equal(reranked[0]?.score, 1);
 });
+
+t.test('chunks of a document still being written are not served', async (t) => {
+  const { app, ctx } = await buildTestApp(t, { worker: true });
+  const alice = await signUp(app);
+  const quokka = await upload(app, alice.headers, 'quokkas', QUOKKA);
+  const found = async () =>
+    (
+      await app.inject({
+        method: 'POST',
+        url: '/api/search',
+        headers: alice.headers,
+        payload: { query: 'What do quokkas eat?' },
+      })
+    )
+      .json()
+      .data.items.filter((i: { documentId: string }) => i.documentId === quokka).length;
+  t.ok((await found()) > 0, 'VECTORIZED: served');
+  // Chunks written, document not yet done: how a document looks mid-ingestion with batched writes.
+  await ctx.db.updateTable('documents').set({ status: 'PROCESSING' }).where('id', '=', quokka).execute();
+  t.equal(await found(), 0, 'PROCESSING: its chunks are held back');
+});

@@ -257,3 +257,59 @@ t.test('a follow-up is condensed into a standalone question before retrieval', a
     'with the history',
   );
 });
+
+t.test(
+  'Ollama: output cap and keep-alive are sent; a missing model names `ollama pull`; a timeout ends the request',
+  async (t) => {
+    const fake = await fakeOllama(t, ['ok']);
+    const provider = ollamaProvider({
+      url: fake.url,
+      model: 'llama3.2:3b',
+      keepAlive: '10m',
+      maxTokens: 256,
+      timeoutMs: 5000,
+    });
+    for await (const _ of provider.generate({
+      question: 'q',
+      sources: [],
+      history: [],
+      signal: new AbortController().signal,
+    }))
+      void _;
+    t.match(fake.requests[0], { keep_alive: '10m', options: { num_predict: 256 } });
+
+    const missing = createServer((req, res) => {
+      req.resume();
+      req.on('end', () => {
+        res.writeHead(404, { 'content-type': 'application/json' });
+        res.end(JSON.stringify({ error: "model 'llama3.2:3b' not found" }));
+      });
+    });
+    const silent = createServer(() => {
+      /* accepts the request, never answers */
+    });
+    for (const s of [missing, silent]) {
+      await new Promise<void>((r) => s.listen(0, '127.0.0.1', r));
+      t.teardown(() => {
+        s.closeAllConnections();
+        s.close();
+      });
+    }
+    const drain = async (url: string, timeoutMs = 5000) => {
+      for await (const _ of ollamaProvider({ url, model: 'llama3.2:3b', timeoutMs }).generate({
+        question: 'q',
+        sources: [],
+        history: [],
+        signal: new AbortController().signal,
+      }))
+        void _;
+    };
+    const port = (s: ReturnType<typeof createServer>) => (s.address() as AddressInfo).port;
+    await t.rejects(drain(`http://127.0.0.1:${port(missing)}`), {
+      message: /run "ollama pull llama3\.2:3b"/,
+    });
+    await t.rejects(drain(`http://127.0.0.1:${port(silent)}`, 300), {
+      message: /did not answer within 300 ms/,
+    });
+  },
+);

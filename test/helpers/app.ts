@@ -10,6 +10,7 @@ import { loadTransformersEmbedder } from '../../src/embeddings/transformers.embe
 import type { Embedder } from '../../src/embeddings/embedder.ts';
 import { startIngestionWorker } from '../../src/ingestion/worker.ts';
 import { createCompanyWithAdmin } from '../../src/auth/auth.service.ts';
+import { deliveryDepsOf, startWebhookDispatcher } from '../../src/webhooks/dispatcher.ts';
 
 /** The PostgreSQL the relational tests run against (trust auth on this machine and in CI). */
 export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -43,6 +44,8 @@ export async function buildTestApp(
   options: {
     postgres?: boolean;
     worker?: boolean;
+    /** Run the webhook dispatcher (the worker role's delivery loop). */
+    webhooks?: boolean;
     env?: Record<string, string>;
     overrides?: ContextOverrides;
     dataDir?: string;
@@ -54,7 +57,7 @@ export async function buildTestApp(
     MODELS_DIR,
     RATE_LIMIT_ENABLED: 'false',
     LOG_LEVEL: 'silent',
-    JWT_SECRET: 'test-secret-' + randomBytes(8).toString('hex'),
+    JWT_SECRET: 'test-secret-' + randomBytes(16).toString('hex'),
     ...(options.postgres ? { DATABASE_URL: TEST_DATABASE_URL } : {}),
     ...options.env,
   });
@@ -69,7 +72,11 @@ export async function buildTestApp(
   if (options.worker) {
     await startIngestionWorker(ctx.boss, ingestDepsOf(ctx), { concurrency: 1, log: app.log });
   }
+  const dispatcher = options.webhooks
+    ? startWebhookDispatcher(deliveryDepsOf(ctx), { pollMs: config.webhookPollMs, log: app.log })
+    : null;
   t.teardown(async () => {
+    await dispatcher?.stop();
     await app.close();
     await ctx.close();
     if (options.postgres) {

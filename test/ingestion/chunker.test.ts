@@ -338,6 +338,10 @@ t.test('chunkTextForEmbedding prefixes the title and heading path', async (t) =>
     tokenCount: 4,
     pageStart: 3,
     pageEnd: 3,
+    sheet: null,
+    rowStart: null,
+    rowEnd: null,
+    slide: null,
     headingPath: ['Handbook', 'Leave', 'Carry-over'],
   };
   t.equal(chunkTextForEmbedding(chunk, 'Handbook'), 'Handbook > Leave > Carry-over\nUnused days expire.');

@@ -21,7 +21,7 @@ t.test('crash mid-ingestion, restart, every document settles with no duplicate c
     PORT: String(port),
     LOG_LEVEL: 'warn',
     RATE_LIMIT_ENABLED: 'false',
-    JWT_SECRET: 'crash-test-secret',
+    JWT_SECRET: 'crash-test-secret-at-least-32-bytes-long',
     ADMIN_EMAIL: 'crash@example.com',
     ADMIN_PASSWORD: 'crash test password',
     MODELS_SOURCE: 'pypi',
@@ -40,7 +40,7 @@ t.test('crash mid-ingestion, restart, every document settles with no duplicate c
     } catch {
       /* not up yet */
     }
-    if (i > 600) throw new Error(`server did not start:\n${output}`);
+    if (i > 1800) throw new Error(`server did not start:\n${output}`);
     await new Promise((r) => setTimeout(r, 100));
   }
   const login = (await (
@@ -87,7 +87,7 @@ t.test('crash mid-ingestion, restart, every document settles with no duplicate c
   const { app, ctx } = await buildTestApp(t, {
     worker: true,
     dataDir,
-    env: { JWT_SECRET: 'crash-test-secret' },
+    env: { JWT_SECRET: 'crash-test-secret-at-least-32-bytes-long' },
   });
   const me = await signUp(app);
   void me;

@@ -124,10 +124,6 @@ t.test('plain text', async (t) => {
 t.test('refused: binary junk and unsupported formats', async (t) => {
   const cases: Record<string, Uint8Array> = {
     'random bytes': Uint8Array.from({ length: 4096 }, (_, i) => (i * 7919 + 13) % 251),
-    'PNG header': Uint8Array.from([
-      0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52,
-    ]),
-    JPEG: Uint8Array.from([0xff, 0xd8, 0xff, 0xe0, 0, 16, 0x4a, 0x46, 0x49, 0x46, 0, 1]),
     GIF: utf8('GIF89a\u0001\u0000\u0001\u0000'),
     'ELF executable': Uint8Array.from([0x7f, 0x45, 0x4c, 0x46, 2, 1, 1, 0, ...new Array(56).fill(0)]),
     'Windows executable': Uint8Array.from([
@@ -149,19 +145,22 @@ t.test('refused: binary junk and unsupported formats', async (t) => {
     ]),
     gzip: gzipSync(utf8('hello hello hello')),
     'plain zip': zipSync({ 'a.txt': strToU8('hello') }),
-    xlsx: ooxml('xl/workbook.xml', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'),
-    pptx: ooxml(
-      'ppt/presentation.xml',
-      'application/vnd.openxmlformats-officedocument.presentationml.presentation',
-    ),
-    RTF: utf8('{\\rtf1\\ansi Hello}'),
+    'Compound File that is not an Outlook message (a legacy .doc)': Uint8Array.from([
+      0xd0,
+      0xcf,
+      0x11,
+      0xe0,
+      0xa1,
+      0xb1,
+      0x1a,
+      0xe1,
+      ...new Array(504).fill(0),
+    ]),
     SVG: utf8('<?xml version="1.0"?>\n<svg xmlns="http://www.w3.org/2000/svg"><text>hi</text></svg>'),
     'text with NUL bytes': utf8('abc\u0000def\u0000ghi'),
     'control-byte garbage': utf8(
       'text \u0001\u0002\u0003\u0004\u0005 more \u0006\u0007\u0008 and \u000e\u000f',
     ),
-    'Latin-1 text (not UTF-8)': Uint8Array.from([...utf8('caf'), 0xe9, ...utf8(' au lait\n')]),
-    'UTF-16 without BOM': Uint8Array.from(Array.from('no bom here').flatMap((c) => [c.charCodeAt(0), 0])),
   };
   for (const [name, bytes] of Object.entries(cases)) {
     t.equal(await sniffFormat(bytes, 'upload.md'), null, name);
@@ -201,5 +200,97 @@ t.test('plain text that starts like a short binary magic is still text (BEIR Sci
     'hex',
   );
   t.equal(await sniffFormat(realBmp, 'x.txt'), null, 'a real BMP header is still refused');
-  t.equal(await sniffFormat(Buffer.from('{\\rtf1\\ansi Hello}'), 'x.txt'), null, 'RTF is refused');
+  t.equal(await format(Buffer.from('{\\rtf1\\ansi Hello}'), 'x.txt'), 'rtf', 'RTF is RTF, whatever its name');
+});
+
+t.test('PNG and JPEG are images (read by OCR), whatever their name', async (t) => {
+  const png = Uint8Array.from([
+    0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52,
+  ]);
+  const jpeg = Uint8Array.from([0xff, 0xd8, 0xff, 0xe0, 0, 16, 0x4a, 0x46, 0x49, 0x46, 0, 1]);
+  t.same(await sniffFormat(png, 'report.pdf'), { format: 'image', mimeType: 'image/png' });
+  t.same(await sniffFormat(jpeg, 'x.md'), { format: 'image', mimeType: 'image/jpeg' });
+});
+
+t.test('slides, OpenDocument, EPUB, RTF and e-mail: by content, not by name', async (t) => {
+  const { fixture, pptxDeck, emlMessage, msgMessage, rtfDocument } =
+    await import('../helpers/format-fixtures.ts');
+  const cases: [string, Uint8Array, string, string][] = [
+    ['fleet.ods', fixture('fleet.ods'), 'ods', 'application/vnd.oasis.opendocument.spreadsheet'],
+    [
+      'harbour-handbook.odt',
+      fixture('harbour-handbook.odt'),
+      'odt',
+      'application/vnd.oasis.opendocument.text',
+    ],
+    [
+      'heron-roadmap.odp',
+      fixture('heron-roadmap.odp'),
+      'odp',
+      'application/vnd.oasis.opendocument.presentation',
+    ],
+    ['lighthouses.epub', fixture('lighthouses.epub'), 'epub', 'application/epub+zip'],
+    [
+      'deck.pptx',
+      await pptxDeck(),
+      'pptx',
+      'application/vnd.openxmlformats-officedocument.presentationml.presentation',
+    ],
+    [
+      'minimal.pptx',
+      ooxml(
+        'ppt/presentation.xml',
+        'application/vnd.openxmlformats-officedocument.presentationml.presentation',
+      ),
+      'pptx',
+      'application/vnd.openxmlformats-officedocument.presentationml.presentation',
+    ],
+    ['notes.rtf', rtfDocument(), 'rtf', 'application/rtf'],
+    ['message.eml', await emlMessage(), 'eml', 'message/rfc822'],
+    ['message.msg', msgMessage(), 'msg', 'application/vnd.ms-outlook'],
+  ];
+  for (const [name, bytes, fmt, mime] of cases) {
+    t.same(await sniffFormat(bytes, name), { format: fmt, mimeType: mime }, name);
+    t.equal(await format(bytes, 'upload.txt'), fmt, `${name} under a misleading name`);
+  }
+  const crlf = utf8('Received: by mx.example.com\r\nFrom: a@example.com\r\nSubject: Hi\r\n\r\nBody\r\n');
+  t.equal(await format(crlf), 'eml', 'a header block with CRLF line ends');
+  const latinBody = Uint8Array.from([
+    ...utf8('From: a@example.com\nTo: b@example.com\nSubject: caf\n\nUn caf'),
+    0xe9,
+    ...utf8('\n'),
+  ]);
+  t.equal(await format(latinBody), 'eml', 'an 8-bit body that is not UTF-8');
+  t.equal(
+    await format(utf8('Subject: the minutes\nFrom: the board\n\nNotes follow.')),
+    'text',
+    'two header-like lines are prose, not a message',
+  );
+  t.equal(await format(utf8('Note: buy milk\nTo: do\nDate: today\n\nfrom the fridge')), 'text', 'no From');
+});
+
+t.test('text in legacy encodings is text, converted to UTF-8 by the parser', async (t) => {
+  const iconv = (await import('iconv-lite')).default;
+  const cases: [string, Uint8Array][] = [
+    ['Latin-1', iconv.encode('Le café de la gare ouvre à six heures, crème brûlée comprise.\n', 'latin1')],
+    ['Windows-1252', iconv.encode('“Smart quotes” cost 5 € — and that’s all.\n', 'windows-1252')],
+    [
+      'UTF-16LE with BOM',
+      Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from('Grüße aus Köln', 'utf16le')]),
+    ],
+    [
+      'UTF-16BE with BOM',
+      Buffer.concat([Buffer.from([0xfe, 0xff]), Buffer.from('Grüße', 'utf16le').swap16()]),
+    ],
+    [
+      'Shift_JIS',
+      iconv.encode('東京の会議は月曜日の午前十時に始まります。資料を持ってきてください。', 'shift_jis'),
+    ],
+  ];
+  for (const [name, bytes] of cases) t.equal(await format(bytes, 'notes.txt'), 'text', name);
+  t.equal(
+    await format(Uint8Array.from({ length: 512 }, (_, i) => (i * 31) % 256)),
+    null,
+    'binary is not text',
+  );
 });

@@ -1,6 +1,6 @@
-import { stemmer } from '@orama/stemmers/english';
 import type { Embedder } from '../../embeddings/embedder.ts';
 import type { GenerationRequest, LlmProvider } from './provider.ts';
+import { answerType, holdsAnswerType, idfCoverage, termsOf } from './sentence-scoring.ts';
 
 /** Sentences quoted in an answer. */
 const MAX_SENTENCES = 3;
@@ -10,51 +10,52 @@ const MAX_SENTENCES = 3;
  */
 const MIN_SCORE = 0.35;
 
+/**
+ * Least share of the question's IDF-weighted terms (sentence-scoring.ts) the best sentence must
+ * hold, else the answerer refuses. Chosen on test/fixtures/questions.json (npm run bench:chat).
+ */
+const MIN_COVERAGE = 0.3;
+
+/**
+ * Sentences re-scored with the embedding model, best lexical ones first: embedding every
+ * candidate (60+ per question) cost over half a second before the first token.
+ */
+const SHORTLIST = 4;
+
+/** Weight of a sentence that holds the kind of value the question asks for. */
+const ANSWER_TYPE_BONUS = 0.15;
+
 /** Sentences this far below the best one are left out: they add noise, not answer. */
 const RELATIVE_CUTOFF = 0.2;
 
 export const NO_ANSWER = 'I could not find an answer to this question in the available documents.';
 
-const STOP = new Set(
-  'a an and are as at be by can did do does for from has have how i in is it its of on or should that the their this to was were what when where which who why will with you your must'.split(
-    ' ',
-  ),
-);
-
-const terms = (text: string) =>
-  (text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [])
-    .filter((t) => t.length > 1 && !STOP.has(t))
-    .map(stemmer);
-
-const MONTHS = 'january|february|march|april|may|june|july|august|september|october|november|december';
-/** A calendar date: "September 21, 2020", "21 September 2020", "2020-09-21", "9/21/2020". */
-const DATE = new RegExp(
-  `\\b((${MONTHS})\\.? \\d{1,2}(st|nd|rd|th)?,? \\d{4}|\\d{1,2} (${MONTHS}) \\d{4}|\\d{4}-\\d{2}-\\d{2}|\\d{1,2}/\\d{1,2}/\\d{2,4})\\b`,
-  'i',
-);
-const NUMBER = /\d/;
-
-/**
- * Expected answer type from the question's wording (answer-type matching, as in classic factoid
- * QA: Moldovan et al., "The Structure and Performance of an Open-Domain QA System", ACL 2000).
- */
-function answerType(question: string): 'date' | 'number' | null {
-  const q = question.toLowerCase();
-  if (/\bwhen\b|what (date|day|year|time)|which (date|day|year)|\bdeadline\b|\bdue\b|how long/.test(q))
-    return 'date';
-  if (/how (many|much|often)|what (percentage|percent|number|amount)/.test(q)) return 'number';
-  return null;
-}
-
-/** Weight of a sentence that holds the kind of value the question asks for. */
-const ANSWER_TYPE_BONUS = 0.15;
-
 const segmenter = new Intl.Segmenter('en', { granularity: 'sentence' });
 
-/** Sentences of a chunk, whitespace-normalised, without fragments too short to answer anything. */
+/** A table row as the parsers write it: cells joined by " | ". */
+const TABLE_ROW = / \| /;
+
+/**
+ * Sentences of a chunk, whitespace-normalised, without fragments too short to answer anything.
+ * Table rows are units of their own, not parts of one sentence running over the whole table;
+ * other lines run together, so a value and its label on the next line stay one candidate.
+ */
 export function sentencesOf(text: string): string[] {
-  return [...segmenter.segment(text.replace(/\s+/g, ' '))]
-    .map((s) => s.segment.trim())
+  const runs: string[] = [];
+  let prose: string[] = [];
+  const flush = () => {
+    if (prose.length > 0) runs.push(prose.join(' '));
+    prose = [];
+  };
+  for (const line of text.split(/\n+/)) {
+    if (TABLE_ROW.test(line)) {
+      flush();
+      runs.push(line);
+    } else prose.push(line);
+  }
+  flush();
+  return runs
+    .flatMap((run) => [...segmenter.segment(run.replace(/\s+/g, ' '))].map((s) => s.segment.trim()))
     .filter((s) => s.length >= 20 && s.length <= 800 && /\p{L}/u.test(s));
 }
 
@@ -63,9 +64,11 @@ const dot = (a: number[], b: number[]) => a.reduce((sum, x, i) => sum + x * b[i]
 /**
  * The no-LLM answerer (ARCHITECTURE.md: the last resort, so the service answers with no model
  * server): quotes the sentences of the retrieved chunks that best match the question, each with
- * its citation. Score = cosine(question, sentence) under the embedding model + 0.3 × share of the
- * question's stemmed content terms the sentence contains + 0.15 when the sentence holds the
- * answer type the question asks for (a date, a number) + a small bonus for the better-ranked source.
+ * its citation. Every candidate sentence is first scored lexically: the share of the question's
+ * IDF-weighted stemmed terms it holds, + 0.15 when it holds the answer type the question asks for
+ * (a date, a number), + a small bonus for the better-ranked source. When no sentence covers
+ * MIN_COVERAGE of the question, the answer is a refusal. The best SHORTLIST sentences are then
+ * re-scored: cosine(question, sentence) under the embedding model + 0.3 × coverage + the bonuses.
  */
 export function extractiveProvider(embedder: Embedder): LlmProvider {
   return {
@@ -79,26 +82,33 @@ export function extractiveProvider(embedder: Embedder): LlmProvider {
         yield NO_ANSWER;
         return;
       }
-      const queryTerms = new Set(terms(request.question));
+      const questionTerms = termsOf(request.question);
+      const coverage = idfCoverage(
+        questionTerms,
+        candidates.map((c) => new Set(termsOf(c.sentence))),
+      );
       const wanted = answerType(request.question);
+      const lexical = candidates.map((c, i) => ({
+        ...c,
+        coverage: coverage[i]!,
+        prior: 0.05 / c.citation + (holdsAnswerType(c.sentence, wanted) ? ANSWER_TYPE_BONUS : 0),
+      }));
+      lexical.sort((a, b) => b.coverage + b.prior - (a.coverage + a.prior));
+      // Nothing in the sources shares enough of the question's rare terms: the sources are about
+      // something else, whatever their vector similarity says.
+      if (questionTerms.length > 0 && lexical[0]!.coverage < MIN_COVERAGE) {
+        yield NO_ANSWER;
+        return;
+      }
+      const shortlist = lexical.slice(0, SHORTLIST);
       const [queryVector, ...sentenceVectors] = await embedder.embedDocuments([
         request.question,
-        ...candidates.map((c) => c.sentence),
+        ...shortlist.map((c) => c.sentence),
       ]);
-      const scored = candidates.map((c, i) => {
-        const sentenceTerms = new Set(terms(c.sentence));
-        const overlap = queryTerms.size
-          ? [...queryTerms].filter((t) => sentenceTerms.has(t)).length / queryTerms.size
-          : 0;
-        const typed =
-          (wanted === 'date' && DATE.test(c.sentence)) || (wanted === 'number' && NUMBER.test(c.sentence));
-        const score =
-          dot(queryVector!, sentenceVectors[i]!) +
-          0.3 * overlap +
-          0.05 / c.citation +
-          (typed ? ANSWER_TYPE_BONUS : 0);
-        return { ...c, score };
-      });
+      const scored = shortlist.map((c, i) => ({
+        ...c,
+        score: dot(queryVector!, sentenceVectors[i]!) + 0.3 * c.coverage + c.prior,
+      }));
       scored.sort((a, b) => b.score - a.score);
       const seen = new Set<string>();
       const chosen = scored

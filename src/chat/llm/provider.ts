@@ -9,7 +9,11 @@ export interface ChatTurn {
  * A numbered source: the retrieved chunk (what `[n]` cites) and, when expanded, the text around
  * it that an LLM should read (src/retrieval/expand.ts).
  */
-export type Source = RetrievedChunk & { contextText?: string };
+export type Source = RetrievedChunk & {
+  contextText?: string;
+  /** Set for a web search result (src/chat/web-sources.ts): external, not a company document. */
+  web?: { url: string; title: string; source: string };
+};
 
 /** What a provider gets: the question, the numbered sources ([1] = sources[0]) and the history. */
 export interface GenerationRequest {
@@ -41,9 +45,21 @@ export interface LlmProvider {
    * the conversation so far. Providers without a language model leave it out.
    */
   condense?(question: string, history: ChatTurn[], signal: AbortSignal): Promise<string>;
+  /** Frees what the provider holds (an in-process model); called when the app shuts down. */
+  close?(): Promise<void>;
 }
 
 /** The LLM backend cannot be reached or failed mid-answer. */
 export class LlmUnavailableError extends Error {
   override name = 'LlmUnavailableError';
+}
+
+/** Every generation slot is taken and the wait queue is full; try again after `retryAfterSeconds`. */
+export class LlmBusyError extends LlmUnavailableError {
+  override name = 'LlmBusyError';
+  readonly retryAfterSeconds: number;
+  constructor(message: string, retryAfterSeconds: number) {
+    super(message);
+    this.retryAfterSeconds = retryAfterSeconds;
+  }
 }

@@ -1,11 +1,21 @@
 import type { Migration, MigrationProvider } from 'kysely/migration';
 import * as init from './0001_init.ts';
 import * as bm25 from './0002_bm25.ts';
+import * as ingestionAttempts from './0003_ingestion_attempts.ts';
+import * as chunkLocations from './0004_chunk_locations.ts';
+import * as users from './0005_users.ts';
+import * as webhooks from './0006_webhooks.ts';
+import * as documentAttachments from './0007_document_attachments.ts';
 
 /** Every migration, in order; add new files here (names sort by their timestamp-like prefix). */
 const migrations: Record<string, Migration> = {
   '0001_init': init,
   '0002_bm25': bm25,
+  '0003_ingestion_attempts': ingestionAttempts,
+  '0004_chunk_locations': chunkLocations,
+  '0005_users': users,
+  '0006_webhooks': webhooks,
+  '0007_document_attachments': documentAttachments,
 };
 
 export const migrationProvider: MigrationProvider = {

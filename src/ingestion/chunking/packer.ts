@@ -3,7 +3,7 @@
  * whole blocks, text-splitting (./text-splitter.ts) only what cannot fit, and starts each
  * continuation of a section with overlap (./overlap.ts).
  */
-import type { Chunk } from '../chunker.ts';
+import type { Chunk, ChunkLocation } from './chunk.ts';
 import { joinPieces, separator, type Count, type Piece } from './piece.ts';
 import { overlapSeed } from './overlap.ts';
 import { graphemes, longestPrefix, splitOnce, splitPiece } from './text-splitter.ts';
@@ -16,7 +16,8 @@ export interface PackerConfig {
   limit: number;
   maxTokens: number;
   overlapTokens: number;
-  emit: (chunk: Omit<Chunk, 'index'>) => void;
+  /** Receives each finished chunk and the indices of the blocks its own (non-overlap) text came from. */
+  emit: (chunk: Omit<Chunk, 'index' | keyof ChunkLocation>, blocks: number[]) => void;
 }
 
 /**
@@ -190,12 +191,16 @@ export class ChunkPacker {
       return;
     }
     const pages = pieces.map((p) => p.page).filter((n) => n !== null);
-    this.#cfg.emit({
-      text,
-      tokenCount,
-      pageStart: pages.length > 0 ? Math.min(...pages) : null,
-      pageEnd: pages.length > 0 ? Math.max(...pages) : null,
-      headingPath: [...this.#path],
-    });
+    const own = pieces.filter((p) => p.role !== 'overlap');
+    this.#cfg.emit(
+      {
+        text,
+        tokenCount,
+        pageStart: pages.length > 0 ? Math.min(...pages) : null,
+        pageEnd: pages.length > 0 ? Math.max(...pages) : null,
+        headingPath: [...this.#path],
+      },
+      [...new Set((own.length > 0 ? own : pieces).map((p) => p.block))],
+    );
   }
 }

@@ -2,19 +2,21 @@
  * DOCX: mammoth converts the document to semantic HTML (Word heading styles → h1–h6, lists,
  * tables), which is then read with the shared HTML block walker.
  */
-import { unzipSync } from 'fflate';
 import mammoth from 'mammoth';
 import { DocumentParseError, type ParsedDocument } from './types.ts';
 import { parseHtmlDocument } from './dom.ts';
 import { htmlToBlocks } from './html-blocks.ts';
 import { EMPTY_DOCUMENT, finishDocument, guard } from './text-utils.ts';
+import { assertXmlElementCount, readZipSafely, ZIP_DAMAGED } from '../sandbox/zip-guard.ts';
 
 // User-facing reasons (DocumentParseError messages).
 export const DOCX_DAMAGED = 'the DOCX file is damaged or is not a Word document';
-export const DOCX_TOO_LARGE = 'the DOCX file is too large once uncompressed';
 
-/** Uncompressed size above which a DOCX is refused (zip-bomb guard), in bytes. */
-const MAX_UNCOMPRESSED_BYTES = 1024 * 1024 * 1024;
+/**
+ * XML elements allowed in the main document part: the 872-page handbook of the test documents
+ * has about 100,000; twenty times that is still a real document, a million `<w:p/>` is a bomb.
+ */
+const MAX_DOCUMENT_ELEMENTS = 2_000_000;
 
 const STYLE_MAP = ["p[style-name='Title'] => h1:fresh", "p[style-name='Subtitle'] => h2:fresh"];
 
@@ -23,7 +25,8 @@ const STYLE_MAP = ["p[style-name='Title'] => h1:fresh", "p[style-name='Subtitle'
  * Subtitle); a document without any heading style gets headings from short all-bold (level 1)
  * or ALL-CAPS (level 2) paragraphs. Table rows become "cell | cell". Title: the first heading.
  * @throws DocumentParseError DOCX_DAMAGED (not a zip, truncated, no main document part),
- *   DOCX_TOO_LARGE, or "the document is empty".
+ *   the zip guard's reasons (zip bomb, unsafe entry names), too many elements, or "the document is
+ *   empty".
  */
 export async function parseDocx(bytes: Uint8Array): Promise<ParsedDocument> {
   if (bytes.length === 0) throw new DocumentParseError(EMPTY_DOCUMENT);
@@ -46,18 +49,19 @@ export async function parseDocx(bytes: Uint8Array): Promise<ParsedDocument> {
   });
 }
 
-/** Reads the zip directory only (nothing is inflated): must be a zip, not a zip bomb. */
+/**
+ * Opens the package through the zip guard (real inflated sizes, ratio, entry names) and bounds
+ * the main part's element count before mammoth builds a tree of it.
+ */
 function checkPackage(bytes: Uint8Array): void {
-  let total = 0;
+  let parts;
   try {
-    unzipSync(bytes, {
-      filter: (file) => {
-        total += file.originalSize;
-        return false;
-      },
-    });
+    parts = readZipSafely(bytes);
   } catch (error) {
+    if (error instanceof DocumentParseError && error.message !== ZIP_DAMAGED) throw error;
     throw new DocumentParseError(DOCX_DAMAGED, { cause: error });
   }
-  if (total > MAX_UNCOMPRESSED_BYTES) throw new DocumentParseError(DOCX_TOO_LARGE);
+  const main = parts.get('word/document.xml');
+  if (!main) throw new DocumentParseError(DOCX_DAMAGED);
+  assertXmlElementCount(main, MAX_DOCUMENT_ELEMENTS, 'Word document');
 }

@@ -3,7 +3,8 @@
  * paragraphs, list items, table rows and headings by pdf-lines/pdf-layout/pdf-structure.
  */
 import { getDocumentProxy, getResolvedPDFJS } from 'unpdf';
-import { DocumentParseError, type ParsedDocument } from './types.ts';
+import { DocumentParseError, type DocumentBlock, type ParsedDocument } from './types.ts';
+import { ocrPdfPages, type OcrPage } from '../ocr/ocr.ts';
 import { itemsToLines, lineText, type PdfTextItem } from './pdf-lines.ts';
 import { buildPdfBlocks, type PdfPageText } from './pdf-structure.ts';
 import { EMPTY_DOCUMENT, finishDocument, hasWordCharacters, normaliseInline } from './text-utils.ts';
@@ -12,12 +13,16 @@ import { EMPTY_DOCUMENT, finishDocument, hasWordCharacters, normaliseInline } fr
 export const PDF_ENCRYPTED = 'the PDF is password-protected';
 export const PDF_DAMAGED = 'the PDF is damaged or not a valid PDF';
 export const PDF_NO_TEXT =
-  'no extractable text: the PDF has only scanned images and OCR is not available yet';
+  'no extractable text: the PDF has only scanned images and OCR is turned off (OCR_ENABLED)';
 export const PDF_TOO_SLOW = 'the PDF took too long to process';
 
 export interface PdfParseOptions {
-  /** Wall-clock budget for the whole parse, in milliseconds (default 120 000). */
+  /** Wall-clock budget for the whole parse, in milliseconds (default 120 000; 600 000 with OCR). */
   timeBudgetMs?: number;
+  /** OCR for pages without a text layer; absent = such pages are left out. */
+  ocr?: { maxPages: number; dpi: number };
+  /** The company's language, for OCR. */
+  language?: string;
 }
 
 /** Pages inspected for images when a PDF has no text at all. */
@@ -32,7 +37,7 @@ const IMAGE_PROBE_PAGES = 3;
  */
 export async function parsePdf(bytes: Uint8Array, options: PdfParseOptions = {}): Promise<ParsedDocument> {
   if (!bytes.some((b) => b > 0x20)) throw new DocumentParseError(EMPTY_DOCUMENT);
-  const deadline = performance.now() + (options.timeBudgetMs ?? 120_000);
+  const deadline = performance.now() + (options.timeBudgetMs ?? (options.ocr ? 600_000 : 120_000));
   let pdf: Awaited<ReturnType<typeof getDocumentProxy>>;
   try {
     // pdf.js may detach the buffer it is given: hand it a copy so the caller's bytes survive.
@@ -62,16 +67,62 @@ export async function parsePdf(bytes: Uint8Array, options: PdfParseOptions = {})
     }
     if (pdf.numPages === 0) throw new DocumentParseError(EMPTY_DOCUMENT);
     if (failed === pdf.numPages) throw new DocumentParseError(PDF_DAMAGED);
-    if (!pages.some((p) => p.lines.some((l) => hasWordCharacters(lineText(l))))) {
-      throw new DocumentParseError((await hasImages(pdf, deadline)) ? PDF_NO_TEXT : EMPTY_DOCUMENT);
-    }
+    const untexted = pages.flatMap((p, i) =>
+      p.lines.some((l) => hasWordCharacters(lineText(l))) ? [] : [i + 1],
+    );
+    const scanned = untexted.length > 0 && (await hasImages(pdf, deadline));
+    if (untexted.length === pdf.numPages && !scanned) throw new DocumentParseError(EMPTY_DOCUMENT);
+    if (untexted.length === pdf.numPages && !options.ocr) throw new DocumentParseError(PDF_NO_TEXT);
+    const ocr = scanned && options.ocr ? await readScannedPages(bytes, untexted, options, deadline) : [];
     const title = await metadataTitle(pdf);
-    return finishDocument(buildPdfBlocks(pages), { title, pageCount: pdf.numPages });
+    const blocks = [...buildPdfBlocks(pages), ...ocrBlocks(ocr)].sort(
+      (a, b) => (a.page ?? 0) - (b.page ?? 0),
+    );
+    if (blocks.length === 0) throw new DocumentParseError(PDF_OCR_NOTHING);
+    return {
+      ...finishDocument(blocks, { title, pageCount: pdf.numPages }),
+      ...(ocr.length > 0 ? { ocr: ocr.map((p) => ({ page: p.page, confidence: p.confidence })) } : {}),
+    };
   } catch (error) {
     throw toParseError(error);
   } finally {
     await pdf.loadingTask.destroy().catch(() => undefined);
   }
+}
+
+export const PDF_OCR_NOTHING = 'no text: OCR found nothing readable on the scanned pages';
+
+/**
+ * OCRs the pages without a text layer (src/ingestion/ocr/), within OCR_MAX_PAGES and the parse's
+ * deadline. @throws DocumentParseError when there are more such pages than allowed, or on timeout
+ */
+async function readScannedPages(
+  bytes: Uint8Array,
+  pageNumbers: number[],
+  options: PdfParseOptions,
+  deadline: number,
+): Promise<OcrPage[]> {
+  const { maxPages, dpi } = options.ocr!;
+  if (pageNumbers.length > maxPages) {
+    throw new DocumentParseError(
+      `the PDF has ${pageNumbers.length} scanned pages; OCR reads at most ${maxPages} (OCR_MAX_PAGES)`,
+    );
+  }
+  return withDeadline(
+    ocrPdfPages(bytes, pageNumbers, { maxPages, dpi, language: options.language }),
+    deadline,
+  );
+}
+
+/** OCR text as paragraph blocks (blank lines separate paragraphs; lines inside one are joined). */
+function ocrBlocks(pages: OcrPage[]): DocumentBlock[] {
+  return pages.flatMap((p) =>
+    p.text
+      .split(/\n\s*\n/)
+      .map((paragraph) => normaliseInline(paragraph))
+      .filter((text) => hasWordCharacters(text))
+      .map((text): DocumentBlock => ({ kind: 'paragraph', text, page: p.page })),
+  );
 }
 
 function isPasswordError(error: unknown): boolean {

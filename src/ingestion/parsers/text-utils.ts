@@ -2,6 +2,7 @@
  * Helpers shared by the format parsers: text decoding, whitespace normalisation, block
  * collection and the user-facing error reasons.
  */
+import { decodeLegacy } from './encoding.ts';
 import { DocumentParseError, type BlockKind, type DocumentBlock, type ParsedDocument } from './types.ts';
 
 /** The reason given for a document with no text at all, whatever its format. */
@@ -108,7 +109,8 @@ export function decodeUtf8Strict(bytes: Uint8Array): string | null {
 
 /**
  * Decodes text leniently: a BOM wins, then `declared` (e.g. an HTML meta charset) when Node
- * knows it, then strict UTF-8, and last Windows-1252 (legacy Western text). Never throws.
+ * knows it, then strict UTF-8, and last the legacy encoding chardet finds (encoding.ts; Latin-1,
+ * Windows-1252, Shift_JIS…). Never throws.
  */
 export function decodeText(bytes: Uint8Array, declared?: string | null): string {
   const bom = detectBom(bytes);
@@ -120,7 +122,7 @@ export function decodeText(bytes: Uint8Array, declared?: string | null): string 
       // unknown label: fall through to UTF-8
     }
   }
-  return decodeUtf8Strict(bytes) ?? new TextDecoder('windows-1252').decode(bytes);
+  return decodeUtf8Strict(bytes) ?? decodeLegacy(bytes).text;
 }
 
 /** True when a string has letters or digits, i.e. is worth indexing. */

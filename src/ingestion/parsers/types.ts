@@ -4,7 +4,23 @@
  */
 
 /** Formats recognised from the file's bytes (never from its name). */
-export type DocumentFormat = 'pdf' | 'docx' | 'html' | 'markdown' | 'text';
+export type DocumentFormat =
+  | 'pdf'
+  | 'docx'
+  | 'xlsx'
+  | 'ods'
+  | 'csv'
+  | 'pptx'
+  | 'odp'
+  | 'odt'
+  | 'rtf'
+  | 'epub'
+  | 'eml'
+  | 'msg'
+  | 'image'
+  | 'html'
+  | 'markdown'
+  | 'text';
 
 export type BlockKind = 'heading' | 'paragraph' | 'list-item' | 'table-row' | 'code';
 
@@ -17,6 +33,12 @@ export interface DocumentBlock {
   level?: number;
   /** 1-based page number where the format has pages (PDF). */
   page?: number;
+  /** Spreadsheet formats: the sheet's name. */
+  sheet?: string;
+  /** Spreadsheet formats: the 1-based row number in its sheet (as the spreadsheet shows it). */
+  row?: number;
+  /** Slide formats (PPTX, ODP): the 1-based slide number. */
+  slide?: number;
 }
 
 export interface ParsedDocument {
@@ -25,10 +47,25 @@ export interface ParsedDocument {
   pageCount: number | null;
   /** Title from the document's metadata or first heading, when there is one. */
   title: string | null;
+  /**
+   * Files carried inside the document (e-mail attachments); each is ingested as a child
+   * document of this one. Absent when the format carries none.
+   */
+  attachments?: { name: string; bytes: Uint8Array }[];
+  /** OCR figures per page that was read by OCR (mean word confidence 0–100); absent without OCR. */
+  ocr?: { page: number; confidence: number }[];
+}
+
+/** Per-document inputs a parser may use beyond the bytes. */
+export interface ParseOptions {
+  /** The company's language setting (`en`, `fr`, …): OCR language, text decoding hints. */
+  language?: string;
+  /** OCR of pages without a text layer (OCR_* variables); absent = no OCR. */
+  ocr?: { maxPages: number; dpi: number };
 }
 
 /** A parser takes the original bytes and resolves to the blocks, or throws DocumentParseError. */
-export type DocumentParser = (bytes: Uint8Array) => Promise<ParsedDocument>;
+export type DocumentParser = (bytes: Uint8Array, options?: ParseOptions) => Promise<ParsedDocument>;
 
 /**
  * A document that cannot be parsed, with a reason fit to show the user

@@ -1,0 +1,134 @@
+import type { FastifySchema, RouteOptions } from 'fastify';
+import type { TSchema } from 'typebox';
+import { errorResponses } from '../../schemas/errors.ts';
+import { LIMITS, type LimitGroup } from '../rate-limit.ts';
+import { HEADERS } from './document.ts';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * The request body as the OpenAPI document shows it, for bodies Fastify does not validate
+     * itself (multipart uploads are read from the stream by the handler).
+     */
+    openapiBody?: { mediaType: string; schema: TSchema };
+  }
+}
+
+type Json = Record<string, unknown>;
+
+const SUCCESS: Record<string, string> = { '200': 'OK', '201': 'Created' };
+
+const LIMIT_LABELS: Record<LimitGroup, string> = {
+  authenticated: 'authenticated class, per user',
+  public: 'public class, per API key',
+  upload: 'upload class, per user',
+  chatStream: 'chat streaming class, per user or API key',
+  login: 'sign-in class, per client IP',
+};
+
+/** The same choice plugins/rate-limit.ts makes, from the route's declared config. */
+function limitGroupOf(config: RouteOptions['config']): LimitGroup {
+  return config?.limitGroup ?? (config?.auth === 'apiKey' ? 'public' : 'authenticated');
+}
+
+/**
+ * Per route, from what the route declares for its own behaviour (config.auth, config.permission,
+ * config.limitGroup), so the document cannot drift from it: the security requirement, the 401 and
+ * 403 it can answer, its rate-limit class in the description, and a doc-only request body.
+ */
+export function transformRoute({
+  schema,
+  url,
+  route,
+}: {
+  schema: FastifySchema;
+  url: string;
+  route: RouteOptions;
+}): { schema: FastifySchema; url: string } {
+  if (!url.startsWith('/api/') || !schema || schema.hide) return { schema, url };
+  const config = route.config;
+  const auth = config?.auth ?? 'jwt';
+  const out: Json = { ...schema };
+  out.security = auth === 'none' ? [{}] : auth === 'apiKey' ? [{ apiKey: [] }] : [{ bearerAuth: [] }];
+  const response = { ...(schema.response as Json | undefined) };
+  const implied: number[] = [];
+  if (auth !== 'none') implied.push(401);
+  if (auth === 'apiKey' || config?.permission) implied.push(403);
+  for (const [status, ref] of Object.entries(errorResponses(...implied)))
+    if (!(status in response)) response[status] = ref;
+  for (const [status, success] of Object.entries(response)) {
+    const s = success as Json;
+    if (status.startsWith('2') && !s.description)
+      response[status] = { ...s, description: `${SUCCESS[status] ?? 'Success'}: ${schema.summary ?? ''}` };
+  }
+  out.response = response;
+  const group = limitGroupOf(config);
+  out.description =
+    `${(schema.description as string | undefined) ?? schema.summary ?? ''}\n\n` +
+    `Rate limit: ${LIMITS[group]} requests per minute (${LIMIT_LABELS[group]}).`;
+  if (config?.openapiBody) {
+    out.body = config.openapiBody.schema;
+    out.consumes = [config.openapiBody.mediaType];
+  }
+  return { schema: out as FastifySchema, url };
+}
+
+const ref = (name: string) => ({ $ref: `#/components/headers/${name}` });
+
+/** Adds `type` to enums, `format` to integers, recursively over a schema. */
+function tidySchema(node: unknown): void {
+  if (!node || typeof node !== 'object') return;
+  if (Array.isArray(node)) return node.forEach(tidySchema);
+  const s = node as Json;
+  if (Array.isArray(s.enum) && s.type === undefined) {
+    const types = new Set(s.enum.map((v) => (v === null ? 'null' : typeof v)));
+    if (types.size === 1 && (types.has('string') || types.has('boolean'))) s.type = [...types][0];
+  }
+  if (s.type === 'integer' && s.format === undefined) {
+    const small =
+      Number(s.maximum ?? Infinity) <= 2 ** 31 - 1 && Number(s.minimum ?? -Infinity) >= -(2 ** 31);
+    s.format = small ? 'int32' : 'int64';
+  }
+  for (const v of Object.values(s)) tidySchema(v);
+}
+
+/** Properties with a default are optional to a client, whatever the server-side schema says. */
+function optionalDefaults(schema: unknown): void {
+  const s = schema as Json | undefined;
+  if (!s || !Array.isArray(s.required) || !s.properties) return;
+  const props = s.properties as Record<string, Json>;
+  s.required = s.required.filter((name: string) => props[name]?.default === undefined);
+  if ((s.required as string[]).length === 0) delete s.required;
+}
+
+/**
+ * Whole-document pass: rate-limit and CORS headers (reusable components) on every response,
+ * `Retry-After` on 429s, parameters and body fields with defaults optional, typed enums and
+ * integer formats.
+ */
+export function transformDocument({ openapiObject }: { openapiObject: Json }): Json {
+  const doc = openapiObject as Json & { paths: Record<string, Record<string, Json>>; components: Json };
+  doc.components.headers = HEADERS;
+  for (const item of Object.values(doc.paths)) {
+    for (const op of Object.values(item)) {
+      for (const [status, response] of Object.entries((op.responses ?? {}) as Record<string, Json>)) {
+        response.headers = {
+          ...(response.headers as Json | undefined),
+          'X-RateLimit-Limit': ref('X-RateLimit-Limit'),
+          'X-RateLimit-Remaining': ref('X-RateLimit-Remaining'),
+          'X-RateLimit-Reset': ref('X-RateLimit-Reset'),
+          ...(status === '429' ? { 'Retry-After': ref('Retry-After') } : {}),
+          'Access-Control-Allow-Origin': ref('Access-Control-Allow-Origin'),
+        };
+      }
+      for (const p of (op.parameters ?? []) as Json[]) {
+        if (p.in !== 'path' && (p.schema as Json | undefined)?.default !== undefined) p.required = false;
+      }
+      const content = (op.requestBody as Json | undefined)?.content as Record<string, Json> | undefined;
+      for (const media of Object.values(content ?? {})) optionalDefaults(media.schema);
+    }
+  }
+  tidySchema(doc.paths);
+  tidySchema(doc.components.schemas);
+  return doc;
+}

@@ -1,0 +1,89 @@
+import { Type } from 'typebox';
+import { Envelope, Id, ListQuery, Paginated, Text, Timestamp } from './common.ts';
+
+const EVENTS = [
+  'document.uploaded',
+  'document.vectorized',
+  'document.error',
+  'conversation.created',
+] as const;
+const EventName = Type.Enum(EVENTS, { description: 'Event kind (spec "Events")' });
+
+const Url = Type.String({
+  minLength: 8,
+  maxLength: 2000,
+  pattern: '^https?://',
+  description:
+    'http(s) URL; must not resolve to a private, loopback or link-local address unless OUTBOUND_ALLOWLIST says so',
+});
+
+const webhookProperties = {
+  id: Id(),
+  url: Text(2000, { format: 'uri' }),
+  description: Type.Union([Text(500), Type.Null()]),
+  // Typed as string for the handlers (stored rows are strings); documented as the enum.
+  events: Type.Array(Type.Unsafe<string>(EventName), { maxItems: 4 }),
+  active: Type.Boolean(),
+  disabledReason: Type.Union([Text(500), Type.Null()], {
+    description: 'Why the service disabled it (410 Gone, retries exhausted); null otherwise',
+  }),
+  createdAt: Timestamp(),
+  updatedAt: Timestamp(),
+};
+
+/** A webhook subscription (never its secret after creation). */
+export const Webhook = Type.Object(webhookProperties, { $id: 'Webhook', additionalProperties: false });
+
+export const CreateWebhookBody = Type.Object(
+  {
+    url: Url,
+    events: Type.Array(EventName, { minItems: 1, maxItems: 4, uniqueItems: true }),
+    active: Type.Optional(Type.Boolean({ default: true })),
+    description: Type.Optional(Type.String({ maxLength: 500 })),
+  },
+  { additionalProperties: false },
+);
+
+export const UpdateWebhookBody = Type.Object(
+  {
+    url: Type.Optional(Url),
+    events: Type.Optional(Type.Array(EventName, { minItems: 1, maxItems: 4, uniqueItems: true })),
+    active: Type.Optional(Type.Boolean()),
+    description: Type.Optional(Type.Union([Type.String({ maxLength: 500 }), Type.Null()])),
+  },
+  { additionalProperties: false, minProperties: 1 },
+);
+
+export const CreatedWebhook = Envelope(
+  Type.Object(
+    {
+      ...webhookProperties,
+      secret: Text(200, { description: 'Signing secret `whsec_…`: shown in this response only' }),
+    },
+    { additionalProperties: false },
+  ),
+);
+
+/** One event's delivery to one webhook, with its attempts so far. */
+export const Delivery = Type.Object(
+  {
+    id: Id({ description: 'The `webhook-id` header of every attempt' }),
+    eventId: Id(),
+    event: Type.Unsafe<string>(EventName),
+    status: Type.Enum(['pending', 'delivered', 'failed']),
+    attempts: Type.Integer({ minimum: 0, maximum: 1000 }),
+    nextAttemptAt: Type.Union([Timestamp(), Type.Null()]),
+    lastStatusCode: Type.Union([Type.Integer({ minimum: 100, maximum: 599 }), Type.Null()]),
+    lastError: Type.Union([Text(2000), Type.Null()]),
+    createdAt: Timestamp(),
+    deliveredAt: Type.Union([Timestamp(), Type.Null()]),
+  },
+  { $id: 'Delivery', additionalProperties: false },
+);
+
+export const WebhookList = Paginated(Type.Ref('Webhook'));
+export const DeliveryList = Paginated(Type.Ref('Delivery'));
+export const PageQuery = Type.Object(
+  { page: ListQuery.page, limit: ListQuery.limit },
+  { additionalProperties: false },
+);

@@ -1,0 +1,200 @@
+/**
+ * `npm run bench:http [-- --stores pglite,postgres] [--duration 8] [--connections 16] [--documents DIR]`: autocannon
+ * against the started app (`node src/server.ts`, rate limits lifted with RATE_LIMIT_ENABLED=false,
+ * default logging) and, interleaved before every route, against a bare `node:http` server with a
+ * fixed JSON body, on the same Node with the same connections. Prints req/s, p50/p99 latency and
+ * the ratio to bare Node for the issue's routes, then the chat stream's time to first token.
+ * The documents folder is indexed once per store (kept in BENCH_HTTP_DATA_DIR / the
+ * `cograg_bench` PostgreSQL database) so later runs start at once.
+ */
+import { readFileSync, readdirSync, statSync } from 'node:fs';
+import { basename, join, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { startApp, startBare, type Running } from './bench/servers.ts';
+import { loadQuestionSet } from './bench/answer-quality.ts';
+import { percentile } from './bench/run-queries.ts';
+
+const { values } = parseArgs({
+  options: {
+    stores: { type: 'string', default: 'pglite,postgres' },
+    duration: { type: 'string', default: '8' },
+    connections: { type: 'string', default: '16' },
+    /** Folder of format folders to index (default the shared documents folder). */
+    documents: { type: 'string', default: '../shared/datasets/documents' },
+  },
+});
+const duration = Number(values.duration);
+const connections = Number(values.connections);
+const EMAIL = 'bench-http@example.com';
+const PASSWORD = 'bench http password';
+const POSTGRES = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432';
+
+interface Load {
+  reqPerS: number;
+  p50: number;
+  p99: number;
+  errors: number;
+}
+
+async function load(
+  url: string,
+  opts: { method?: 'GET' | 'POST'; headers?: Record<string, string>; body?: string } = {},
+): Promise<Load> {
+  const result = await autocannon({ url, connections, duration, ...opts });
+  return {
+    reqPerS: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors + result.non2xx,
+  };
+}
+
+async function api<T>(base: string, path: string, init: RequestInit = {}): Promise<T> {
+  const res = await fetch(`${base}/api${path}`, init);
+  const body = (await res.json()) as { data: T };
+  if (!res.ok) throw new Error(`${path}: ${res.status} ${JSON.stringify(body)}`);
+  return body.data;
+}
+
+/** Uploads every file of the documents folder not yet there; waits until none is pending. */
+async function indexDocuments(base: string, auth: Record<string, string>): Promise<number> {
+  const dir = resolve(values.documents);
+  const files = readdirSync(dir)
+    .flatMap((d) => readdirSync(join(dir, d)).map((f) => join(dir, d, f)))
+    .filter((f) => statSync(f).isFile());
+  const listed = await api<{ items: { name: string; status: string }[] }>(base, '/documents?limit=100', {
+    headers: auth,
+  });
+  const have = new Set(listed.items.map((d) => d.name));
+  for (const file of files) {
+    if (have.has(basename(file))) continue;
+    const form = new FormData();
+    form.append('file', new Blob([readFileSync(file)]), basename(file));
+    await fetch(`${base}/api/documents/upload`, { method: 'POST', headers: auth, body: form });
+  }
+  for (;;) {
+    const now = await api<{ items: { status: string }[] }>(base, '/documents?limit=100', { headers: auth });
+    if (!now.items.some((d) => d.status === 'UPLOADED' || d.status === 'PROCESSING'))
+      return now.items.filter((d) => d.status === 'VECTORIZED').length;
+    await new Promise((r) => setTimeout(r, 2000));
+  }
+}
+
+/** Time to the first `token` event of POST /api/chat/stream, ms. */
+async function timeToFirstToken(
+  base: string,
+  auth: Record<string, string>,
+  message: string,
+): Promise<number> {
+  const started = performance.now();
+  const res = await fetch(`${base}/api/chat/stream`, {
+    method: 'POST',
+    headers: { ...auth, 'content-type': 'application/json', accept: 'text/event-stream' },
+    body: JSON.stringify({ message }),
+  });
+  let first = NaN;
+  const decoder = new TextDecoder();
+  for await (const part of res.body!) {
+    if (Number.isNaN(first) && decoder.decode(part as Uint8Array).includes('"type":"token"'))
+      first = performance.now() - started;
+  }
+  return first;
+}
+
+async function storeEnv(store: string): Promise<Record<string, string>> {
+  const common = {
+    RATE_LIMIT_ENABLED: 'false',
+    ADMIN_EMAIL: EMAIL,
+    ADMIN_PASSWORD: PASSWORD,
+    ADMIN_COMPANY: 'Bench HTTP',
+  };
+  if (store === 'pglite')
+    return { ...common, DATA_DIR: process.env.BENCH_HTTP_DATA_DIR ?? '/tmp/cograg-bench-http-pglite' };
+  const admin = new pg.Client({ connectionString: `${POSTGRES}/postgres` });
+  await admin.connect();
+  const exists = await admin.query(`select 1 from pg_database where datname = 'cograg_bench'`);
+  if (exists.rowCount === 0) await admin.query('create database cograg_bench');
+  await admin.end();
+  return { ...common, DATABASE_URL: `${POSTGRES}/cograg_bench`, DATA_DIR: '/tmp/cograg-bench-http-postgres' };
+}
+
+const rows: string[] = [];
+const summary: Record<string, unknown>[] = [];
+const questions = loadQuestionSet().answerable.map((q) => q.q);
+for (const store of values.stores.split(',')) {
+  const app: Running = await startApp(await storeEnv(store));
+  const bare = await startBare();
+  try {
+    const login = await api<{ accessToken: string }>(app.base, '/auth/login', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: EMAIL, password: PASSWORD }),
+    });
+    const auth = { authorization: `Bearer ${login.accessToken}` };
+    const documents = await indexDocuments(app.base, auth);
+    const key = await api<{ key: string }>(app.base, '/api-keys', {
+      method: 'POST',
+      headers: { ...auth, 'content-type': 'application/json' },
+      body: JSON.stringify({ name: `bench ${Date.now()}` }),
+    });
+    const routes: { name: string; path: string; opts?: Parameters<typeof load>[1] }[] = [
+      { name: 'GET /api/health', path: '/api/health' },
+      { name: 'GET /api/auth/me', path: '/api/auth/me', opts: { headers: auth } },
+      { name: 'GET /api/documents', path: '/api/documents', opts: { headers: auth } },
+      {
+        name: 'GET /api/public/topics',
+        path: '/api/public/topics',
+        opts: { headers: { 'x-api-key': key.key } },
+      },
+      {
+        name: 'POST /api/search',
+        path: '/api/search',
+        opts: {
+          method: 'POST',
+          headers: { ...auth, 'content-type': 'application/json' },
+          body: JSON.stringify({ query: 'comment deadline for the 737 MAX directive' }),
+        },
+      },
+    ];
+    for (const route of routes) {
+      const baseline = await load(`${bare.base}/`);
+      const measured = await load(`${app.base}${route.path}`, route.opts);
+      const ratio = measured.reqPerS / baseline.reqPerS;
+      rows.push(
+        `${store.padEnd(8)} ${route.name.padEnd(24)} ${measured.reqPerS.toFixed(0).padStart(7)} req/s  p50 ${String(measured.p50).padStart(4)} ms  p99 ${String(measured.p99).padStart(5)} ms  errors ${measured.errors}  bare ${baseline.reqPerS.toFixed(0).padStart(6)} req/s  ratio ${ratio.toFixed(3)}×`,
+      );
+      summary.push({
+        store,
+        route: route.name,
+        reqPerS: Math.round(measured.reqPerS),
+        p50: measured.p50,
+        p99: measured.p99,
+        bareReqPerS: Math.round(baseline.reqPerS),
+        ratio: +ratio.toFixed(3),
+      });
+    }
+    await timeToFirstToken(app.base, auth, 'warm-up');
+    const ttft: number[] = [];
+    for (const q of questions) ttft.push(await timeToFirstToken(app.base, auth, q));
+    rows.push(
+      `${store.padEnd(8)} chat/stream TTFT (extractive, ${documents} documents, ${questions.length} questions)  p50 ${percentile(ttft, 50).toFixed(0)} ms  p95 ${percentile(ttft, 95).toFixed(0)} ms`,
+    );
+    summary.push({
+      store,
+      route: 'chat/stream TTFT',
+      documents,
+      p50: +percentile(ttft, 50).toFixed(1),
+      p95: +percentile(ttft, 95).toFixed(1),
+    });
+  } finally {
+    await bare.stop();
+    await app.stop();
+  }
+}
+console.log(
+  `autocannon: ${connections} connections, ${duration} s per run; bare node:http run before every route`,
+);
+console.log(rows.join('\n'));
+console.log(JSON.stringify(summary));

@@ -1,0 +1,14 @@
+/** What a sign-in provider vouches for, after its token was verified. */
+export interface ProviderIdentity {
+  provider: 'google' | 'microsoft';
+  /** Stable account key: Google's `sub`, Microsoft's `<tenant id>:<object id>`. */
+  subject: string;
+  /** Microsoft's Entra tenant id; null for Google. */
+  tenantId: string | null;
+  /** Lower case; verified by the provider (Google `email_verified`, Microsoft: allowed tenant). */
+  email: string;
+  name: string;
+}
+
+/** Verifies a provider's credential. @throws AppError 401/403/503 as documented per provider. */
+export type IdentityVerifier = (credential: string) => Promise<ProviderIdentity>;

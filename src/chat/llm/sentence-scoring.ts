@@ -1,0 +1,65 @@
+/**
+ * Cheap sentence scoring for the extractive answerer: stemmed question terms weighted by their
+ * rarity among the candidate sentences (BM25's IDF, Robertson & Zaragoza, "The Probabilistic
+ * Relevance Framework: BM25 and Beyond", 2009, eq. 3.3, with the candidate sentences as the
+ * collection), and the expected answer type (a date, a number) of factoid QA.
+ */
+import { stemmer } from '@orama/stemmers/english';
+
+const STOP = new Set(
+  'a an and are as at be by can did do does for from has have how i in is it its of on or should that the their this to was were what when where which who why will with you your must'.split(
+    ' ',
+  ),
+);
+
+/** Stemmed content terms of `text` (lower-cased Unicode words, stop words and 1-letter words out). */
+export const termsOf = (text: string): string[] =>
+  (text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [])
+    .filter((t) => t.length > 1 && !STOP.has(t))
+    .map(stemmer);
+
+const MONTHS = 'january|february|march|april|may|june|july|august|september|october|november|december';
+/** A calendar date: "September 21, 2020", "21 September 2020", "2020-09-21", "9/21/2020". */
+const DATE = new RegExp(
+  `\\b((${MONTHS})\\.? \\d{1,2}(st|nd|rd|th)?,? \\d{4}|\\d{1,2} (${MONTHS}) \\d{4}|\\d{4}-\\d{2}-\\d{2}|\\d{1,2}/\\d{1,2}/\\d{2,4})\\b`,
+  'i',
+);
+const NUMBER = /\d/;
+
+/**
+ * Expected answer type from the question's wording (answer-type matching, as in classic factoid
+ * QA: Moldovan et al., "The Structure and Performance of an Open-Domain QA System", ACL 2000).
+ */
+export function answerType(question: string): 'date' | 'number' | null {
+  const q = question.toLowerCase();
+  if (/\bwhen\b|what (date|day|year|time)|which (date|day|year)|\bdeadline\b|\bdue\b|how long/.test(q))
+    return 'date';
+  if (/how (many|much|often)|what (percentage|percent|number|amount)/.test(q)) return 'number';
+  return null;
+}
+
+/** True when `sentence` holds a value of the expected answer type. */
+export function holdsAnswerType(sentence: string, wanted: 'date' | 'number' | null): boolean {
+  return (wanted === 'date' && DATE.test(sentence)) || (wanted === 'number' && NUMBER.test(sentence));
+}
+
+/**
+ * Share of the question's IDF mass that each sentence covers, 0..1. A question term found in no
+ * candidate keeps the highest weight, so a question about something the sources never mention
+ * scores low everywhere — the signal the answerer refuses on.
+ * @param sentenceTerms stemmed terms of each candidate sentence (see `termsOf`)
+ */
+export function idfCoverage(
+  questionTerms: readonly string[],
+  sentenceTerms: readonly Set<string>[],
+): number[] {
+  const unique = [...new Set(questionTerms)];
+  const n = sentenceTerms.length;
+  const idf = unique.map((t) => {
+    const df = sentenceTerms.reduce((count, s) => count + (s.has(t) ? 1 : 0), 0);
+    return Math.log(1 + (n - df + 0.5) / (df + 0.5));
+  });
+  const total = idf.reduce((a, b) => a + b, 0);
+  if (total === 0) return sentenceTerms.map(() => 0);
+  return sentenceTerms.map((s) => unique.reduce((sum, t, i) => sum + (s.has(t) ? idf[i]! : 0), 0) / total);
+}

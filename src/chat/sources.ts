@@ -1,0 +1,59 @@
+import type { Source } from './llm/provider.ts';
+
+/**
+ * A `sources` item: the spec's `id` (document id), `name`, `score`, plus where it was cited. Web
+ * results have `kind: "web"`, `id` = their URL and `url`.
+ */
+export interface SourceView {
+  id: string;
+  kind?: 'web';
+  url?: string;
+  name: string;
+  score: number;
+  chunks: CitedChunk[];
+}
+
+/** Where a cited chunk sits: page (PDF), sheet and rows (spreadsheets), slide; absent when not applicable. */
+export interface CitedChunk {
+  citation: number;
+  chunkId: string;
+  page: number | null;
+  pageEnd?: number;
+  sheet?: string;
+  rowStart?: number;
+  rowEnd?: number;
+  slide?: number;
+}
+
+/** The citation's location fields that apply to this chunk. */
+function located(c: Source, citation: number): CitedChunk {
+  return {
+    citation,
+    chunkId: c.chunkId,
+    page: c.pageStart,
+    ...(c.pageEnd != null && c.pageEnd !== c.pageStart ? { pageEnd: c.pageEnd } : {}),
+    ...(c.sheet != null ? { sheet: c.sheet } : {}),
+    ...(c.rowStart != null ? { rowStart: c.rowStart } : {}),
+    ...(c.rowEnd != null ? { rowEnd: c.rowEnd } : {}),
+    ...(c.slide != null ? { slide: c.slide } : {}),
+  };
+}
+
+/** Sources event items: one per document, best chunk score first. */
+export function sourcesOf(chunks: Source[]): SourceView[] {
+  const byDoc = new Map<string, SourceView>();
+  chunks.forEach((c, i) => {
+    const key = c.web ? c.web.url : c.documentId;
+    const entry = byDoc.get(key) ?? {
+      id: key,
+      ...(c.web ? { kind: 'web' as const, url: c.web.url } : {}),
+      name: c.documentName,
+      score: c.score,
+      chunks: [],
+    };
+    entry.score = Math.max(entry.score, c.score);
+    entry.chunks.push(located(c, i + 1));
+    byDoc.set(key, entry);
+  });
+  return [...byDoc.values()].sort((a, b) => b.score - a.score);
+}

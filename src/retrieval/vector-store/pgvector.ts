@@ -1,0 +1,58 @@
+import { sql, type Kysely } from 'kysely';
+import type { DB } from '../../db/schema.ts';
+import { toPgVector } from '../../embeddings/embedder.ts';
+import type { ScoredId } from '../fusion.ts';
+import type { RetrievalQuery } from '../types.ts';
+import type { VectorStore } from './index.ts';
+
+/**
+ * Dense top-k by cosine distance (pgvector HNSW with iterative scan, so the company filter
+ * cannot starve the result — pgvector 0.8 "iterative index scans").
+ * @returns chunk ids with cosine similarity (1 − cosine distance, −1..1), best first.
+ */
+async function denseSearch(
+  db: Kysely<DB>,
+  q: RetrievalQuery,
+  embedding: number[],
+  limit: number,
+): Promise<ScoredId[]> {
+  const vector = toPgVector(embedding);
+  const efSearch = Math.min(1000, Math.max(100, limit));
+  const rows = await db.transaction().execute(async (trx) => {
+    await sql`set local hnsw.iterative_scan = relaxed_order`.execute(trx);
+    await sql.raw(`set local hnsw.ef_search = ${efSearch}`).execute(trx);
+    let query = trx
+      .selectFrom('chunks')
+      .select(['chunks.id', sql<number>`1 - (chunks.embedding <=> ${vector}::vector)`.as('score')])
+      .where('chunks.company_id', '=', q.companyId)
+      .where('chunks.embedding', 'is not', null);
+    if (q.topicId) {
+      query = query
+        .innerJoin('documents', 'documents.id', 'chunks.document_id')
+        .where('documents.topic_id', '=', q.topicId);
+    }
+    return query
+      .orderBy(sql`chunks.embedding <=> ${vector}::vector`)
+      .limit(limit)
+      .execute();
+  });
+  // relaxed_order may return neighbours slightly out of order.
+  return rows.map((r) => ({ id: r.id, score: Number(r.score) })).sort((a, b) => b.score - a.score);
+}
+
+/**
+ * The relational store: embeddings in `chunks.embedding` (written by ingestion with the row),
+ * searched with pgvector; `enabled` is false when the extension is missing.
+ */
+export function pgvectorStore(db: Kysely<DB>, vectorEnabled: boolean): VectorStore {
+  return {
+    kind: 'pgvector',
+    enabled: vectorEnabled,
+    denseSearch: (q, vector, limit) => denseSearch(db, q, vector, limit),
+    // The rows are the index: writes and deletes happen with them.
+    writeDocument: async () => {},
+    deleteDocument: async () => {},
+    listChunkIds: async () => [],
+    deleteChunks: async () => {},
+  };
+}

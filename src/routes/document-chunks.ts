@@ -1,0 +1,80 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { sql } from 'kysely';
+import { errorResponses, IdParams, pagination } from '../../schemas/common.ts';
+import { ChunkListQuery, DocumentChunkList } from '../../schemas/chunks.ts';
+import { principalOf } from '../../plugins/auth.ts';
+import { findDocument } from '../documents/documents.repository.ts';
+import { notFound } from '../lib/errors.ts';
+
+/** `GET /api/documents/:id/chunks`: what a citation can point at, in document order. */
+const documentChunkRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.get(
+    '/documents/:id/chunks',
+    {
+      config: { permission: 'documents:read' },
+      schema: {
+        operationId: 'listDocumentChunks',
+        tags: ['documents'],
+        summary: "A document's chunks with their locations (page, sheet and rows, slide), paginated",
+        description:
+          'In document order. Citations (`chunkId` in `citationMap` and `sources`) point at these. ' +
+          'Empty until the document is VECTORIZED. Another company’s document is 404.',
+        params: IdParams,
+        querystring: ChunkListQuery,
+        security: [{ bearerAuth: [] }],
+        response: { 200: DocumentChunkList, ...errorResponses(400, 401, 403, 404, 429) },
+      },
+    },
+    async (request) => {
+      const { companyId } = principalOf(request);
+      const { page, limit } = request.query;
+      if (!(await findDocument(app.ctx.db, companyId, request.params.id))) throw notFound('Document');
+      const scope = app.ctx.db
+        .selectFrom('chunks')
+        .where('document_id', '=', request.params.id)
+        .where('company_id', '=', companyId);
+      const [rows, total] = await Promise.all([
+        scope
+          .select([
+            'id',
+            'chunk_index',
+            'text',
+            'token_count',
+            'page_start',
+            'page_end',
+            'sheet',
+            'row_start',
+            'row_end',
+            'slide',
+            'heading_path',
+          ])
+          .orderBy('chunk_index')
+          .limit(limit)
+          .offset((page - 1) * limit)
+          .execute(),
+        scope.select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow(),
+      ]);
+      return {
+        success: true as const,
+        data: {
+          items: rows.map((r) => ({
+            id: r.id,
+            index: r.chunk_index,
+            text: r.text,
+            tokenCount: r.token_count,
+            pageStart: r.page_start,
+            pageEnd: r.page_end,
+            sheet: r.sheet,
+            rowStart: r.row_start,
+            rowEnd: r.row_end,
+            slide: r.slide,
+            headingPath: r.heading_path,
+          })),
+          pagination: pagination(page, limit, total.n),
+        },
+      };
+    },
+  );
+};
+
+export default documentChunkRoutes;

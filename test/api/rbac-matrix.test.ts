@@ -1,0 +1,146 @@
+import t from 'tap';
+import { buildTestApp, signUp } from '../helpers/app.ts';
+import { addUser } from '../helpers/users.ts';
+
+/**
+ * Who may call what: every route of the app, every kind of caller. The expected policy lives in
+ * this one table; a route registered anywhere without a line here fails the test with its name.
+ * Levels: `public` anyone; `apiKey` X-API-Key only; `user` any signed-in role; `read`, `write`,
+ * `chat`, `admin` per the spec's RBAC table.
+ */
+const EXPECTED: Record<string, Level> = {
+  'OPTIONS *': 'public',
+  'GET /api/docs': 'public',
+  'GET /api/docs/static/index.html': 'public',
+  'GET /api/docs/static/swagger-initializer.js': 'public',
+  'GET /api/docs/json': 'public',
+  'GET /api/docs/yaml': 'public',
+  'GET /api/docs/static/*': 'public',
+  'GET /api/openapi.json': 'public',
+  'GET /api/health': 'public',
+  'GET /api/ready': 'public',
+  'GET /api/health/details': 'admin',
+  'POST /api/auth/login': 'public',
+  'POST /api/auth/register': 'public',
+  'POST /api/auth/refresh': 'public',
+  'POST /api/auth/accept-invitation': 'public',
+  'POST /api/auth/google': 'public',
+  'POST /api/auth/microsoft': 'public',
+  'GET /api/auth/me': 'user',
+  'PUT /api/auth/me': 'user',
+  'POST /api/auth/change-password': 'user',
+  'POST /api/auth/logout': 'user',
+  'GET /api/documents': 'read',
+  'GET /api/documents/:id': 'read',
+  'GET /api/documents/:id/chunks': 'read',
+  'POST /api/documents/upload': 'write',
+  'PUT /api/documents/:id': 'write',
+  'DELETE /api/documents/:id': 'write',
+  'POST /api/search': 'read',
+  'GET /api/topics': 'read',
+  'POST /api/topics': 'write',
+  'PUT /api/topics/:id': 'write',
+  'DELETE /api/topics/:id': 'write',
+  'POST /api/chat/message': 'chat',
+  'POST /api/chat/stream': 'chat',
+  'GET /api/conversations': 'chat',
+  'POST /api/conversations': 'chat',
+  'GET /api/conversations/:id': 'chat',
+  'PUT /api/conversations/:id': 'chat',
+  'DELETE /api/conversations/:id': 'chat',
+  'GET /api/companies': 'read',
+  'GET /api/companies/:id': 'read',
+  'PUT /api/companies/:id': 'admin',
+  'GET /api/api-keys': 'admin',
+  'POST /api/api-keys': 'admin',
+  'DELETE /api/api-keys/:id': 'admin',
+  'GET /api/users': 'admin',
+  'POST /api/users': 'admin',
+  'GET /api/users/:id': 'admin',
+  'PUT /api/users/:id': 'admin',
+  'DELETE /api/users/:id': 'admin',
+  'POST /api/search/web': 'chat',
+  'POST /api/webhooks': 'admin',
+  'GET /api/webhooks': 'admin',
+  'GET /api/webhooks/:id': 'admin',
+  'PATCH /api/webhooks/:id': 'admin',
+  'DELETE /api/webhooks/:id': 'admin',
+  'POST /api/webhooks/:id/test': 'admin',
+  'GET /api/webhooks/:id/deliveries': 'admin',
+  'POST /api/public/chat': 'apiKey',
+  'POST /api/public/chat/stream': 'apiKey',
+  'POST /api/public/search/web': 'apiKey',
+  'GET /api/public/topics': 'apiKey',
+};
+
+type Level = 'public' | 'apiKey' | 'user' | 'read' | 'write' | 'chat' | 'admin';
+type Caller = 'anonymous' | 'apiKey' | 'COMPANY_READER' | 'COMPANY_EDITOR' | 'COMPANY_ADMIN';
+
+/** The spec's RBAC table, per level: which callers get past authentication and authorization. */
+const ALLOWED: Record<Level, Caller[]> = {
+  public: ['anonymous', 'apiKey', 'COMPANY_READER', 'COMPANY_EDITOR', 'COMPANY_ADMIN'],
+  apiKey: ['apiKey'],
+  user: ['COMPANY_READER', 'COMPANY_EDITOR', 'COMPANY_ADMIN'],
+  read: ['COMPANY_READER', 'COMPANY_EDITOR', 'COMPANY_ADMIN'],
+  chat: ['COMPANY_READER', 'COMPANY_EDITOR', 'COMPANY_ADMIN'],
+  write: ['COMPANY_EDITOR', 'COMPANY_ADMIN'],
+  admin: ['COMPANY_ADMIN'],
+};
+
+for (const postgres of [false, true]) {
+  t.test(`role × route matrix (${postgres ? 'PostgreSQL' : 'PGlite'})`, async (t) => {
+    const { app } = await buildTestApp(t, { postgres });
+    const admin = await signUp(app);
+    const editor = await addUser(app, admin, 'COMPANY_EDITOR');
+    const reader = await addUser(app, admin, 'COMPANY_READER');
+    const key = await app.inject({
+      method: 'POST',
+      url: '/api/api-keys',
+      headers: admin.headers,
+      payload: { name: 'matrix', environment: 'test' },
+    });
+    const headers: Record<Caller, Record<string, string>> = {
+      anonymous: {},
+      apiKey: { 'x-api-key': key.json().data.key },
+      COMPANY_READER: reader.headers,
+      COMPANY_EDITOR: editor.headers,
+      COMPANY_ADMIN: admin.headers,
+    };
+
+    const routes = app.routeTable.map((r) => `${r.method} ${r.url}`);
+    const missing = routes.filter((r) => !(r in EXPECTED));
+    t.same(missing, [], 'every route has a line in EXPECTED (add new routes there)');
+    t.same(
+      Object.keys(EXPECTED).filter((r) => !routes.includes(r)),
+      [],
+      'no line in EXPECTED names a route that is gone',
+    );
+
+    // Logout ends the caller's session: last, so the other routes still see live sessions.
+    const ordered = routes
+      .filter((r) => r in EXPECTED)
+      .sort((a, b) => Number(a.endsWith('/logout')) - Number(b.endsWith('/logout')));
+    for (const route of ordered) {
+      const [method, path] = route.split(' ') as [string, string];
+      const url = path === '*' ? '/api/health' : path.replace(':id', 'nope_0000').replace('*', 'index.html');
+      for (const caller of Object.keys(headers) as Caller[]) {
+        const res = await app.inject({
+          method: method as 'GET',
+          url,
+          headers: headers[caller],
+          // An empty body: allowed callers stop at validation (400), so nothing is changed.
+          ...(method === 'POST' || method === 'PUT' ? { payload: {} } : {}),
+        });
+        const allowed = ALLOWED[EXPECTED[route]!].includes(caller);
+        if (allowed) {
+          t.notOk([401, 403].includes(res.statusCode), `${route} as ${caller}: allowed (${res.statusCode})`);
+        } else {
+          const expected =
+            caller === 'anonymous' || caller === 'apiKey' || EXPECTED[route] === 'apiKey' ? 401 : 403;
+          t.equal(res.statusCode, expected, `${route} as ${caller}: ${expected}`);
+          if (expected === 403) t.equal(res.json().error.currentRole, caller);
+        }
+      }
+    }
+  });
+}
