@@ -49,7 +49,7 @@ export function transformRoute({
   const config = route.config;
   const auth = config?.auth ?? 'jwt';
   const out: Json = { ...schema };
-  out.security = auth === 'none' ? [{}] : auth === 'apiKey' ? [{ apiKey: [] }] : [{ bearerAuth: [] }];
+  out.security = auth === 'none' ? [] : auth === 'apiKey' ? [{ apiKey: [] }] : [{ bearerAuth: [] }];
   const response = { ...(schema.response as Json | undefined) };
   const implied: number[] = [];
   if (auth !== 'none') implied.push(401);

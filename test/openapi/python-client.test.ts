@@ -1,0 +1,70 @@
+import t from 'tap';
+import { execFile, execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { buildTestApp, DATASETS, signUp } from '../helpers/app.ts';
+
+/**
+ * The Python virtual environment holding openapi-python-client (and mypy), as `.ci/run` creates it; created here when absent so `npm test` works alone.
+ */
+const VENV = resolve('.venv-api');
+const python = join(VENV, 'bin/python');
+
+function ensureVenv(): void {
+  if (existsSync(join(VENV, 'bin/openapi-python-client')) && existsSync(join(VENV, 'bin/mypy'))) return;
+  execFileSync('python3', ['-m', 'venv', VENV], { stdio: 'inherit' });
+  execFileSync(python, ['-m', 'pip', 'install', '-q', ...PYTHON_TOOLS], { stdio: 'inherit' });
+}
+
+/** Pinned so the generated code, and so this test, do not change under us. */
+const PYTHON_TOOLS = ['openapi-python-client==0.29.1', 'mypy==1.19.1'];
+
+t.test('generated Python client against a real server', async (t) => {
+  ensureVenv();
+  const out = mkdtempSync(join(tmpdir(), 'cog-pyclient-'));
+  t.teardown(() => rmSync(out, { recursive: true, force: true }));
+  const pkg = join(out, 'cog_rag_client');
+  execFileSync(
+    join(VENV, 'bin/openapi-python-client'),
+    ['generate', '--path', resolve('openapi.json'), '--output-path', pkg, '--meta', 'none'],
+    { stdio: 'pipe' },
+  );
+  t.ok(existsSync(join(pkg, 'api/chat/stream_chat.py')), 'a client generated from openapi.json');
+
+  const flow = resolve('test/openapi/python_client_flow.py');
+  // mypy --strict over the flow and the generated package: the types line up with no casts.
+  const typecheck = execFileSync(
+    join(VENV, 'bin/mypy'),
+    ['--strict', '--no-incremental', '--cache-dir=/dev/null', flow],
+    { env: { ...process.env, MYPYPATH: out }, encoding: 'utf8' },
+  );
+  t.match(typecheck, /^Success/m, 'mypy --strict passes on the flow');
+
+  const { app } = await buildTestApp(t, { worker: true });
+  const baseUrl = await app.listen({ port: 0, host: '127.0.0.1' });
+  const admin = await signUp(app);
+  const pdf = join(DATASETS, 'documents/pdf/nics-background-checks-2015-11.pdf');
+  const stdout = await new Promise<string>((done, fail) => {
+    // Asynchronous: the server answering the flow runs on this process's event loop.
+    execFile(
+      python,
+      [flow, out, baseUrl, admin.email, admin.password, pdf],
+      { timeout: 300_000 },
+      (error, stdout, stderr) => (error ? fail(new Error(`${error.message}\n${stderr}`)) : done(stdout)),
+    );
+  });
+  const seen = JSON.parse(stdout) as Record<string, unknown>;
+  t.equal(seen.role, 'COMPANY_ADMIN', 'logged in');
+  t.equal(seen.status, 'VECTORIZED', 'the PDF was ingested');
+  t.equal(seen.missingCode, 'NOT_FOUND', 'errors parse into the ErrorEnvelope model');
+  t.equal(seen.searchTopDocument, seen.documentId, 'search finds it');
+  t.equal(seen.answered, true, 'chat/message answers');
+  t.ok((seen.sources as number) > 0, 'with sources');
+  t.equal(seen.streamType, 'text/event-stream');
+  t.same(seen.streamKinds, ['done', 'sources', 'token'], 'stream events parse into their models');
+  t.equal(seen.streamLast, 'done', 'the stream ends with done');
+  t.match(seen.conversationId, /^conv_/);
+  t.equal(seen.keyPrefix, 'svc_live_', 'an API key');
+  t.equal(seen.publicAnswered, true, 'the public chat answers with the key');
+});
