@@ -1,5 +1,5 @@
 import fp from 'fastify-plugin';
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError, type ErrorDetail } from '../src/lib/errors.ts';
 import { allowedMethods } from './methods.ts';
 
@@ -98,7 +98,8 @@ export default fp(
       return reply.code(status).type('application/json').send({ success: false, error: body });
     });
 
-    app.setNotFoundHandler((request, reply) => {
+    /** 405 with `Allow` for a path that exists under other methods, else 404; in the envelope. */
+    const notFound = (request: FastifyRequest, reply: FastifyReply) => {
       // A path that exists under another method (TRACE, or PUT on a GET-only path) is 405, not 404,
       // so clients and fuzzers can tell a wrong method from a wrong URL.
       const path = request.url.split('?')[0] ?? '';
@@ -114,12 +115,15 @@ export default fp(
       }
       return reply.code(404).send({
         success: false,
-        error: {
-          code: 'NOT_FOUND',
-          message: `Route ${request.method} ${request.url.split('?')[0]} not found`,
-        },
+        error: { code: 'NOT_FOUND', message: `Route ${request.method} ${path} not found` },
       });
+    };
+    // Answered before body parsing: an unrouted method that carries a body (QUERY, say) would
+    // otherwise be refused for its missing Content-Type instead of being told the method is wrong.
+    app.addHook('onRequest', async (request, reply) => {
+      if (request.is404) return notFound(request, reply);
     });
+    app.setNotFoundHandler(notFound);
   },
   { name: 'errors' },
 );

@@ -158,8 +158,30 @@ export const STREAM_DESCRIPTION =
   'an ordinary JSON error response with its status; a failure after the stream started is sent as an `error` event ' +
   'and ends the stream. Comment lines `: ping` every 15 s keep proxies from closing an idle stream.';
 
-/** The 200 of a stream route: `text/event-stream` whose events are `ChatStreamEvent`s. */
+/**
+ * The 200 of a stream route: `text/event-stream`, its schema describing one event as OpenAPI 3.2
+ * does for SSE (an object of the event's fields; `data` a string holding JSON, its shape given by
+ * JSON Schema's `contentMediaType` + `contentSchema`): `data` is a `ChatStreamEvent`. Validators
+ * that read SSE (schemathesis) check every event against it.
+ */
 export const StreamResponse = {
   description: 'The answer as Server-Sent Events; each `data:` line holds one `ChatStreamEvent`',
-  content: { 'text/event-stream': { schema: Type.Ref('ChatStreamEvent') } },
+  content: {
+    'text/event-stream': {
+      schema: {
+        type: 'object',
+        description: 'One Server-Sent Event; its `data` is the JSON of a `ChatStreamEvent`',
+        required: ['data'],
+        properties: {
+          event: { type: 'string', maxLength: 64, description: 'Absent: the default `message`' },
+          data: {
+            type: 'string',
+            maxLength: 1_048_576,
+            contentMediaType: 'application/json',
+            contentSchema: Type.Ref('ChatStreamEvent'),
+          },
+        },
+      },
+    },
+  },
 };

@@ -71,11 +71,17 @@ export const UploadForm = (maxUploadBytes: number) =>
     {
       file: Type.String({
         format: 'binary',
+        minLength: 1,
         maxLength: maxUploadBytes,
         description: `The file; at most ${Math.round(maxUploadBytes / 1024 / 1024)} MB (MAX_UPLOAD_MB). Type read from the bytes`,
       }),
       name: Type.Optional(
-        Type.String({ minLength: 1, maxLength: 255, description: 'Display name; default: the file name' }),
+        Type.String({
+          minLength: 1,
+          maxLength: 255,
+          pattern: '\\S',
+          description: 'Display name; default: the file name',
+        }),
       ),
       topicId: Type.Optional(Type.String({ maxLength: 64, description: 'Put the document in this topic' })),
     },

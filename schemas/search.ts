@@ -11,7 +11,12 @@ export const SearchMode = Type.Enum(MODES, {
 
 export const SearchBody = Type.Object(
   {
-    query: Type.String({ minLength: 1, maxLength: 1000, description: 'What to look for, in plain words' }),
+    query: Type.String({
+      minLength: 1,
+      maxLength: 1000,
+      pattern: '\\S',
+      description: 'What to look for, in plain words (not only white space)',
+    }),
     topicId: Type.Optional(Type.String({ maxLength: 64, description: 'Search only this topic’s documents' })),
     limit: Type.Integer({ minimum: 1, maximum: 50, default: 10, description: 'Chunks to return' }),
     mode: Type.Optional(SearchMode),

@@ -3,7 +3,7 @@ import { Envelope, Text } from './common.ts';
 
 export const WebSearchBody = Type.Object(
   {
-    query: Type.String({ minLength: 1, maxLength: 500 }),
+    query: Type.String({ minLength: 1, maxLength: 500, pattern: '\\S' }),
     limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 20, default: 5 })),
   },
   { additionalProperties: false },

@@ -85,6 +85,10 @@ export async function buildApp(
     logger: { level: ctx.config.logLevel, stream: pino.destination({ sync: false }) },
     logController: new OneLinePerRequest(),
     bodyLimit: ctx.config.maxJsonBodyBytes,
+    // `__proto__` and `constructor.prototype` keys are dropped from JSON bodies rather than refused:
+    // either way they never reach an object, and a body that merely contains one stays answerable.
+    onProtoPoisoning: 'remove',
+    onConstructorPoisoning: 'remove',
     trustProxy: ctx.config.trustProxy,
     routerOptions: { maxParamLength: 500 },
     // Malformed URLs and over-long path parameters are decided by the router, before any route:

@@ -1340,10 +1340,10 @@ export interface components {
             id: string;
             eventId: string;
             /**
-             * @description Event kind (spec "Events")
+             * @description Event kind (spec "Events"), or `webhook.test`
              * @enum {string}
              */
-            event: "document.uploaded" | "document.vectorized" | "document.error" | "conversation.created";
+            event: "document.uploaded" | "document.vectorized" | "document.error" | "conversation.created" | "webhook.test";
             /** @enum {string} */
             status: "pending" | "delivered" | "failed";
             /** Format: int32 */
@@ -2278,6 +2278,19 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description `NOT_FOUND`: No such resource in your company (existence is never revealed) */
+            404: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description `PAYLOAD_TOO_LARGE`: Body, file or storage quota exceeded */
             413: {
                 headers: {
@@ -2914,7 +2927,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description What to look for, in plain words */
+                    /** @description What to look for, in plain words (not only white space) */
                     query: string;
                     /** @description Search only this topic’s documents */
                     topicId?: string;
@@ -2986,6 +2999,19 @@ export interface operations {
             };
             /** @description `FORBIDDEN`: The role lacks the permission (`requiredRole`, `currentRole`), or the API key is used from an unauthorized domain */
             403: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `NOT_FOUND`: No such resource in your company (existence is never revealed) */
+            404: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
@@ -3408,7 +3434,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "text/event-stream": components["schemas"]["ChatStreamEvent"];
+                    "text/event-stream": {
+                        /** @description Absent: the default `message` */
+                        event?: string;
+                        data: string;
+                    };
                 };
             };
             /** @description `VALIDATION_ERROR`: Invalid input; `details` lists the fields and reasons */
@@ -3827,7 +3857,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "text/event-stream": components["schemas"]["ChatStreamEvent"];
+                    "text/event-stream": {
+                        /** @description Absent: the default `message` */
+                        event?: string;
+                        data: string;
+                    };
                 };
             };
             /** @description `VALIDATION_ERROR`: Invalid input; `details` lists the fields and reasons */

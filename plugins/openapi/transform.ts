@@ -2,6 +2,7 @@ import type { FastifySchema, RouteOptions } from 'fastify';
 import type { TSchema } from 'typebox';
 import { errorResponses } from '../../schemas/errors.ts';
 import { LIMITS, type LimitGroup } from '../rate-limit.ts';
+import { addResourceLinks } from './links.ts';
 import { HEADERS } from './document.ts';
 
 declare module 'fastify' {
@@ -104,7 +105,7 @@ function optionalDefaults(schema: unknown): void {
 /**
  * Whole-document pass: rate-limit and CORS headers (reusable components) on every response,
  * `Retry-After` on 429s, parameters and body fields with defaults optional, typed enums and
- * integer formats.
+ * integer formats, and links from each created resource to the operations on it.
  */
 export function transformDocument({ openapiObject }: { openapiObject: Json }): Json {
   const doc = openapiObject as Json & { paths: Record<string, Record<string, Json>>; components: Json };
@@ -128,6 +129,7 @@ export function transformDocument({ openapiObject }: { openapiObject: Json }): J
       for (const media of Object.values(content ?? {})) optionalDefaults(media.schema);
     }
   }
+  addResourceLinks(doc.paths);
   tidySchema(doc.paths);
   tidySchema(doc.components.schemas);
   return doc;

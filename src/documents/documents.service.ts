@@ -22,7 +22,7 @@ export interface UploadInput {
   topicId?: string;
 }
 
-/** Throws 400 unless the topic belongs to the company. */
+/** Throws 404 NOT_FOUND unless the topic belongs to the company (another company's is invisible). */
 export async function assertTopic(db: Kysely<DB>, companyId: string, topicId: string): Promise<void> {
   const topic = await db
     .selectFrom('topics')
@@ -30,7 +30,7 @@ export async function assertTopic(db: Kysely<DB>, companyId: string, topicId: st
     .where('id', '=', topicId)
     .where('company_id', '=', companyId)
     .executeTakeFirst();
-  if (!topic) throw validationError('Unknown topic', [{ field: 'topicId', reason: 'no such topic' }]);
+  if (!topic) throw notFound('Topic');
 }
 
 /**

@@ -12,6 +12,9 @@ import {
 import { principalOf } from '../../plugins/auth.ts';
 import { findDocument, listDocuments } from '../documents/documents.repository.ts';
 import { assertTopic, deleteDocument, uploadDocument } from '../documents/documents.service.ts';
+
+/** The text fields of the upload form besides `file` (see the multipart body schema). */
+const UPLOAD_FIELDS = new Set(['name', 'topicId']);
 import { notFound, validationError } from '../lib/errors.ts';
 
 const documentRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -33,7 +36,7 @@ const documentRoutes: FastifyPluginAsyncTypebox = async (app) => {
           'XLSX, ODS, CSV, PPTX, ODP, ODT, RTF, EPUB, EML, MSG, images, HTML, Markdown or plain text in any ' +
           'encoding; anything else is 415. E-mail attachments become child documents (parentId). Files over MAX_UPLOAD_MB are 413.',
         security: [{ bearerAuth: [] }],
-        response: { 201: DocumentResponse, ...errorResponses(400, 401, 403, 413, 415, 429) },
+        response: { 201: DocumentResponse, ...errorResponses(400, 401, 403, 404, 413, 415, 429) },
       },
     },
     async (request, reply) => {
@@ -49,6 +52,12 @@ const documentRoutes: FastifyPluginAsyncTypebox = async (app) => {
             ]);
           }
           file = { filename: part.filename || 'upload', bytes: await part.toBuffer() };
+        } else if (!UPLOAD_FIELDS.has(part.fieldname)) {
+          // The body schema has additionalProperties: false; a misspelt `topicID` silently
+          // dropped would file the document outside the topic the caller meant.
+          throw validationError(`Unknown field "${part.fieldname}"`, [
+            { field: part.fieldname, reason: 'not a field of this form (file, name, topicId)' },
+          ]);
         } else if (typeof part.value === 'string') {
           fields[part.fieldname] = part.value;
         }

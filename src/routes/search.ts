@@ -21,7 +21,7 @@ const searchRoutes: FastifyPluginAsyncTypebox = async (app) => {
           'falls back to hybrid when no cross-encoder is configured, and `data.mode` says what ran.',
         body: SearchBody,
         security: [{ bearerAuth: [] }],
-        response: { 200: SearchResponse, ...errorResponses(400, 401, 403, 413, 429) },
+        response: { 200: SearchResponse, ...errorResponses(400, 401, 403, 404, 413, 429) },
       },
     },
     async (request) => {

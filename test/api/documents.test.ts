@@ -151,7 +151,8 @@ t.test('uploads that must be refused, and documents that must end in ERROR', asy
   });
   t.equal(json.statusCode, 415);
   const badTopic = await upload('a.txt', Buffer.from('hello world, a text file'), { topicId: 'top_nope' });
-  t.equal(badTopic.statusCode, 400);
+  t.equal(badTopic.statusCode, 404, 'an unknown topic is not found');
+  t.equal(badTopic.json().error.code, 'NOT_FOUND');
 
   const corruptPdf = await upload(
     'broken.pdf',

@@ -32,7 +32,7 @@ export async function waitForDocument(
   app: { inject: (o: object) => Promise<{ json(): { data: { status: string } } }> },
   headers: Record<string, string>,
   id: string,
-  timeoutMs = 120_000,
+  timeoutMs = 300_000,
 ) {
   const end = Date.now() + timeoutMs;
   for (;;) {

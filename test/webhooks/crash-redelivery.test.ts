@@ -51,7 +51,7 @@ t.test('a worker killed mid-delivery delivers after restart, same webhook-id', a
   server.stderr.on('data', (d) => (output += d));
   t.teardown(() => void server.kill('SIGKILL'));
   const base = `http://127.0.0.1:${port}`;
-  await eventually(async () => (await fetch(`${base}/api/health`).catch(() => null))?.ok, 120_000).catch(
+  await eventually(async () => (await fetch(`${base}/api/health`).catch(() => null))?.ok, 300_000).catch(
     () => {
       throw new Error(`server did not start:\n${output}`);
     },

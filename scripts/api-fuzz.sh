@@ -1,0 +1,71 @@
+#!/usr/bin/env bash
+# schemathesis against a real server: all checks (schemathesis.toml), EXAMPLES (default 50) examples per operation,
+# every phase (examples, coverage, fuzzing, stateful). Departures from the defaults live in
+# schemathesis.toml with their reasons. Exit status: schemathesis's (0 = no failure).
+#
+# Six runs, because some operations rightly end the caller's session: demoting, disabling or
+# deleting a user (the fuzzer may create a second admin and then demote itself), logout, a password
+# or profile change. Run 1 covers every other operation with one session; then each of those five
+# runs alone, as a fresh admin. Usage: npm run api:fuzz [-- EXAMPLES]
+set -euo pipefail
+cd "$(dirname "$0")/.."
+export PATH="$PWD/node_modules/.bin:$PATH"
+examples="${1:-50}"
+[ -x .venv-api/bin/st ] || { python3 -m venv .venv-api && .venv-api/bin/pip install -q schemathesis==4.32.5; }
+[ -x .venv-api/bin/st ] || .venv-api/bin/pip install -q schemathesis==4.32.5
+
+work=$(mktemp -d)
+port=$((30000 + RANDOM % 20000))
+base="http://127.0.0.1:$port"
+# A stand-in SearXNG at its JSON wire format, so web search runs instead of answering 503.
+searx_port=$((port + 1))
+node -e 'require("node:http").createServer((q, r) => r.setHeader("content-type", "application/json").end(JSON.stringify({ results: [{ url: "https://example.org/tides", title: "Tides", content: "Tides follow the moon." }] }))).listen(+process.argv[1], "127.0.0.1")' "$searx_port" &
+searx=$!
+SEARXNG_URL="http://127.0.0.1:$searx_port" OUTBOUND_ALLOWLIST=127.0.0.1 \
+DATA_DIR="$work/data" PORT=$port RATE_LIMIT_ENABLED=false LOG_LEVEL=warn \
+  ADMIN_EMAIL=fuzz@example.com ADMIN_PASSWORD='fuzz-password-1' ADMIN_COMPANY=Fuzz \
+  setsid node src/server.ts >"$work/server.log" 2>&1 &
+server=$!
+trap 'kill -- -$server 2>/dev/null || true; kill $searx 2>/dev/null || true; rm -rf "$work"' EXIT
+for _ in $(seq 1 120); do curl -sf "$base/api/health" >/dev/null && break; sleep 1; done
+
+login() {
+  curl -sf -X POST "$base/api/auth/login" -H 'content-type: application/json' \
+    -d "{\"email\":\"$1\",\"password\":\"fuzz-password-1\"}" |
+    node -e 'process.stdout.write(JSON.parse(require("fs").readFileSync(0, "utf8")).data.accessToken)'
+}
+# The first admin only sets things up; each run fuzzes as a fresh admin of the same company, so
+# a run that ends its own session (or demotes itself) cannot end the next one's.
+control="Authorization: Bearer $(login fuzz@example.com)"
+admin() {
+  curl -sf -X POST "$base/api/users" -H "$control" -H 'content-type: application/json' \
+    -d "{\"email\":\"$1@example.com\",\"name\":\"$1\",\"role\":\"COMPANY_ADMIN\",\"password\":\"fuzz-password-1\"}" >/dev/null
+  echo "Authorization: Bearer $(login "$1@example.com")"
+}
+# One document, one topic and one webhook, so operations on ids have something real to find.
+curl -sf -X POST "$base/api/topics" -H "$control" -H 'content-type: application/json' -d '{"name":"Fuzz"}' >/dev/null
+curl -sf -X POST "$base/api/documents/upload" -H "$control" \
+  -F "file=@../shared/datasets/documents/md/$(ls ../shared/datasets/documents/md | head -n 1)" >/dev/null
+FUZZ_WEBHOOK_ID=$(curl -sf -X POST "$base/api/webhooks" -H "$control" -H 'content-type: application/json' \
+  -d "{\"url\":\"http://127.0.0.1:$searx_port/hook\",\"events\":[\"document.vectorized\"]}" |
+  node -e 'process.stdout.write(JSON.parse(require("fs").readFileSync(0, "utf8")).data.id)')
+export FUZZ_WEBHOOK_ID
+key=$(curl -sf -X POST "$base/api/api-keys" -H "$control" -H 'content-type: application/json' -d '{"name":"fuzz"}' |
+  node -e 'process.stdout.write(JSON.parse(require("fs").readFileSync(0, "utf8")).data.key)')
+
+session_enders=(updateMe changePassword logout updateUser deleteUser)
+status=0
+echo "== run 1: every operation but the five that may end the caller's session"
+excludes=()
+for op in "${session_enders[@]}"; do excludes+=(--exclude-operation-id "$op"); done
+.venv-api/bin/st run "$base/api/openapi.json" --max-examples "$examples" \
+  --header "$(admin fuzz-main)" --header "X-API-Key: $key" "${excludes[@]}" \
+  --request-timeout 60 --workers 1 || status=$?
+
+for op in "${session_enders[@]}"; do
+  echo "== run: $op, as an admin of its own"
+  .venv-api/bin/st run "$base/api/openapi.json" --max-examples "$examples" \
+    --header "$(admin "fuzz-$op")" --include-operation-id "$op" --phases examples,coverage,fuzzing \
+    --request-timeout 60 --workers 1 || status=$?
+done
+exit "$status"
