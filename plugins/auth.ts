@@ -5,12 +5,8 @@ import { forbidden, unauthorized } from '../src/lib/errors.ts';
 import { TOKEN_EXPIRED, verifyAccessToken } from '../src/auth/tokens.ts';
 import { can, leastRoleFor, type Permission } from '../src/auth/permissions.ts';
 import type { AuthMode, Principal } from '../src/auth/principal.ts';
-import {
-  apiKeyHashOf,
-  apiKeyToucher,
-  findApiKeyByHash,
-  isDomainAuthorized,
-} from '../src/api-keys/api-keys.repository.ts';
+import { apiKeyHashOf, apiKeyToucher, findApiKeyByHash } from '../src/api-keys/api-keys.repository.ts';
+import { checkOrigin } from '../src/api-keys/domains.ts';
 import { loadSessionUser } from '../src/auth/sessions.repository.ts';
 import {
   createThrottle,
@@ -87,9 +83,14 @@ async function authenticateApiKey(app: FastifyInstance, request: FastifyRequest)
   const { db, authCache } = app.ctx;
   const record = hash ? await authCache.apiKey(hash, () => findApiKeyByHash(db, hash)) : null;
   if (!record) throw guess(unauthorized('Invalid API key'));
-  const origin = request.headers.origin ?? request.headers.referer;
-  if (!isDomainAuthorized(record.authorizedDomains, typeof origin === 'string' ? origin : undefined)) {
-    throw forbidden('Unauthorized domain for this API key');
+  const { origin, referer } = request.headers;
+  const decision = checkOrigin(record.authorizedDomains, record.requireHttps, origin, referer);
+  if (decision !== 'allowed') {
+    throw forbidden(
+      decision === 'not-https'
+        ? 'Unauthorized domain for this API key: it requires https'
+        : 'Unauthorized domain for this API key',
+    );
   }
   app.touchApiKey(record.id);
   return { kind: 'apiKey', apiKeyId: record.id, companyId: record.companyId };

@@ -1,8 +1,11 @@
 import fp from 'fastify-plugin';
 import rateLimit from '@fastify/rate-limit';
 import { Redis } from 'ioredis';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { createHash } from 'node:crypto';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../src/lib/errors.ts';
+import { createWindowCounter, type WindowCounter } from '../src/lib/window-counter.ts';
+import type { Config } from '../src/config/index.ts';
 
 /** Which of the spec's limits a route counts against; `config.limitGroup` on the route. */
 export type LimitGroup = 'authenticated' | 'public' | 'upload' | 'chatStream' | 'login';
@@ -13,42 +16,130 @@ declare module 'fastify' {
   }
 }
 
-/**
- * Spec "Limits": requests per minute. `login` is ours: 30 sign-in requests a minute per client
- * IP, a ceiling above the failed-attempt back-off (src/auth/throttle.ts), which is what slows
- * password guessing (per IP and per e-mail) without locking anyone out.
- */
-export const LIMITS: Record<LimitGroup, number> = {
+const WINDOW_MS = 60_000;
+
+/** The default figures (requests a minute), as the OpenAPI document states them; RATE_LIMIT_* change them. */
+export const LIMITS: Record<LimitGroup | 'publicPerIp', number> = {
   public: 60,
+  publicPerIp: 30,
   authenticated: 300,
   upload: 10,
   chatStream: 20,
   login: 30,
 };
 
+/**
+ * Spec "Limits": requests per minute per class, from the configuration (defaults: public 60,
+ * authenticated 300, upload 10, chat streaming 20). `login` is ours: sign-in requests a minute per
+ * client IP, a ceiling above the failed-attempt back-off (src/auth/throttle.ts).
+ */
+export function limitsOf(config: Config): Record<LimitGroup, number> {
+  const l = config.rateLimits;
+  return {
+    public: l.public,
+    authenticated: l.authenticated,
+    upload: l.upload,
+    chatStream: l.chatStream,
+    login: l.login,
+  };
+}
+
 function groupOf(request: FastifyRequest): LimitGroup {
   const config = request.routeOptions.config;
   return config.limitGroup ?? (config.auth === 'apiKey' ? 'public' : 'authenticated');
 }
 
+const isPublic = (request: FastifyRequest) => request.routeOptions.config?.auth === 'apiKey';
+
+/** The headers show the tightest counter of the request (fewest left). */
+const shown = new WeakMap<FastifyRequest, number>();
+
 /**
- * The spec's rate limits with @fastify/rate-limit, counted after authentication (preHandler) so
- * the identity is the API key (public routes), the user (JWT routes) or the client IP
- * (unauthenticated routes) — ARCHITECTURE.md. Counters are in Redis when REDIS_URL is set,
- * so every replica shares them; in memory otherwise.
+ * Counts one hit and refuses past `max`: headers `X-RateLimit-Limit/Remaining/Reset` (the counter
+ * with the fewest left wins), and on refusal 429 `RATE_LIMIT_EXCEEDED` with `retryAfter` and
+ * `Retry-After`.
+ */
+async function count(
+  counter: WindowCounter,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  key: string,
+  max: number,
+) {
+  const { count: n, ttlMs } = await counter.hit(key, WINDOW_MS);
+  const remaining = Math.max(0, max - n);
+  const reset = Math.max(1, Math.ceil(ttlMs / 1000));
+  if (remaining < (shown.get(request) ?? Infinity)) {
+    shown.set(request, remaining);
+    void reply.header('x-ratelimit-limit', max);
+    void reply.header('x-ratelimit-remaining', remaining);
+    void reply.header('x-ratelimit-reset', reset);
+  }
+  if (n > max) {
+    void reply.header('retry-after', reset);
+    throw new AppError(429, 'RATE_LIMIT_EXCEEDED', `Rate limit exceeded: ${max} requests per minute`, {
+      extra: { retryAfter: reset },
+    });
+  }
+}
+
+/**
+ * The public (widget) routes' two counters, both before validation so 400s carry headers too:
+ * per client IP and key (before authentication, so 401/403 count and carry headers; the key is
+ * taken as sent, hashed), a visitor's fair share; then per authenticated key, the key's ceiling
+ * (chat streams: their own figure). Counted in Redis when REDIS_URL is set (shared by replicas).
+ */
+function publicLimits(app: FastifyInstance, counter: WindowCounter) {
+  const limits = app.ctx.config.rateLimits;
+  app.addHook('onRequest', async (request, reply) => {
+    if (!isPublic(request)) return;
+    const sent = request.headers['x-api-key'];
+    const keyTag =
+      typeof sent === 'string' ? createHash('sha256').update(sent).digest('base64url').slice(0, 16) : '-';
+    await count(counter, request, reply, `ip:${request.ip}:${keyTag}`, limits.publicPerIp);
+  });
+  // Route-level onRequest hooks run after instance ones; the auth plugin (registered later)
+  // puts its check first, so this runs once the key is known.
+  app.addHook('onRoute', (route) => {
+    if (route.config?.auth !== 'apiKey') return;
+    const perKey = async (request: FastifyRequest, reply: FastifyReply) => {
+      const p = request.principal;
+      if (p?.kind !== 'apiKey') return;
+      const group = groupOf(request);
+      await count(counter, request, reply, `${group}:k:${p.apiKeyId}`, limitsOf(app.ctx.config)[group]);
+    };
+    const existing = route.onRequest;
+    route.onRequest = existing ? [...(Array.isArray(existing) ? existing : [existing]), perKey] : [perKey];
+  });
+}
+
+/**
+ * The spec's rate limits. Public routes: publicLimits above. The others with @fastify/rate-limit,
+ * counted after authentication (preHandler) so the identity is the user (JWT routes) or the client
+ * IP (unauthenticated routes) — ARCHITECTURE.md. Counters are in Redis when REDIS_URL is set, so
+ * every replica shares them; in memory otherwise.
  */
 async function rateLimitPlugin(app: FastifyInstance) {
   if (!app.ctx.config.rateLimitEnabled) return;
-  const redis = app.ctx.config.redisUrl
-    ? new Redis(app.ctx.config.redisUrl, { maxRetriesPerRequest: 1, connectTimeout: 2000 })
-    : undefined;
+  const { redisUrl } = app.ctx.config;
+  const counter = createWindowCounter(redisUrl, {
+    prefix: 'cograg-pl:',
+    onDegraded: (err) =>
+      app.log.warn({ err }, 'rate limits: Redis unreachable, counting per replica until it is back'),
+  });
+  app.addHook('onClose', () => counter.close());
+  publicLimits(app, counter);
+
+  const redis = redisUrl ? new Redis(redisUrl, { maxRetriesPerRequest: 1, connectTimeout: 2000 }) : undefined;
   if (redis) app.addHook('onClose', async () => void redis.quit());
+  const limits = limitsOf(app.ctx.config);
   await app.register(rateLimit, {
     global: true,
     hook: 'preHandler',
-    timeWindow: 60_000,
+    timeWindow: WINDOW_MS,
     ...(redis ? { redis, nameSpace: 'cograg-rl:' } : {}),
-    max: (request) => LIMITS[groupOf(request)],
+    allowList: (request) => isPublic(request),
+    max: (request) => limits[groupOf(request)],
     keyGenerator: (request) => {
       const p = request.principal;
       const who = p ? (p.kind === 'user' ? `u:${p.userId}` : `k:${p.apiKeyId}`) : `ip:${request.ip}`;

@@ -1,11 +1,26 @@
 import { Type } from 'typebox';
 import { Envelope, Id, Text, Timestamp } from './common.ts';
 
-/** Exact host or `*.host`, lower-case, no scheme, port or path. */
+/**
+ * `[http://|https://][*.]host[:port]`: an exact host or `*.host` (subdomains at any depth, not the
+ * apex), with an optional scheme and port. Stored lower-cased and punycoded; an IDN host is accepted
+ * in Unicode. Without a port, only the scheme's default port matches.
+ */
 const Domain = Type.String({
-  maxLength: 253,
-  pattern:
-    '^(\\*\\.)?([a-zA-Z0-9]([a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?\\.)*[a-zA-Z0-9]([a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?$',
+  minLength: 1,
+  maxLength: 300,
+  pattern: '^([hH][tT][tT][pP][sS]?://)?(\\*\\.)?[^/:?#\\s*@\\[\\]]+(:[0-9]{1,5})?/?$',
+  examples: ['*.example.com', 'https://shop.example.com', 'localhost:5173'],
+});
+
+const Domains = Type.Array(Domain, {
+  maxItems: 50,
+  description:
+    'Origins allowed to use the key: `[scheme://][*.]host[:port]`. Empty or absent: any web site may use the key (`anyOrigin: true`).',
+});
+
+const RequireHttps = Type.Boolean({
+  description: 'Refuse requests whose origin is not `https://` (403), whatever the domains',
 });
 
 const Environment = Type.Enum(['live', 'test'], { description: 'Key prefix `svc_live_` or `svc_test_`' });
@@ -15,7 +30,15 @@ const apiKeyProperties = {
   name: Text(100),
   environment: Environment,
   keyPrefix: Text(64, { description: 'First characters of the key, to recognise it' }),
-  authorizedDomains: Type.Array(Text(253), { maxItems: 50 }),
+  keyLast4: Type.Union([Text(4), Type.Null()], {
+    description: 'Last four characters of the key; null for keys made before they were kept',
+  }),
+  authorizedDomains: Type.Array(Text(300), { maxItems: 50 }),
+  requireHttps: Type.Boolean(),
+  anyOrigin: Type.Boolean({
+    description:
+      'True when the key has no authorized domains: any web site can use it (a warning for widget keys)',
+  }),
   lastUsedAt: Type.Union([Timestamp(), Type.Null()]),
   createdAt: Timestamp(),
 };
@@ -27,15 +50,23 @@ export const ApiKeyCreateBody = Type.Object(
   {
     name: Type.String({ minLength: 1, maxLength: 100 }),
     environment: Type.Optional({ ...Environment, default: 'live' }),
-    authorizedDomains: Type.Optional(
-      Type.Array(Domain, {
-        maxItems: 50,
-        description: 'Exact hosts or `*.host`; empty or absent: any origin',
-      }),
-    ),
+    authorizedDomains: Type.Optional(Domains),
+    requireHttps: Type.Optional({ ...RequireHttps, default: false }),
   },
   { additionalProperties: false },
 );
+
+/** PUT /api/api-keys/:id: fields absent keep their value. */
+export const ApiKeyUpdateBody = Type.Object(
+  {
+    name: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
+    authorizedDomains: Type.Optional(Domains),
+    requireHttps: Type.Optional(RequireHttps),
+  },
+  { additionalProperties: false, minProperties: 1 },
+);
+
+export const ApiKeyResponse = Envelope(Type.Ref('ApiKey'));
 
 export const CreatedApiKey = Envelope(
   Type.Object(

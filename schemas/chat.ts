@@ -26,7 +26,8 @@ export const PublicChatBody = Type.Object(
       Type.String({
         maxLength: 69,
         pattern: '^sess_[A-Za-z0-9_-]{1,64}$',
-        description: 'Widget session, `sess_<id>`',
+        description:
+          'Widget session, `sess_<id>`: send back the `sessionId` of the previous answer to continue its conversation. Only ids the server made for this key continue one; any other (unknown, made up, another key’s) starts a new session, whose id the answer returns.',
       }),
     ),
     topicId: Type.Optional(Type.String({ maxLength: 64 })),
@@ -43,13 +44,22 @@ export const Source = Type.Object(
     id: Text(2000, { description: 'Document id (a web result: its URL)' }),
     kind: Type.Optional(Type.Literal('web', { description: 'Present on web search results only' })),
     url: Type.Optional(Text(2000, { format: 'uri' })),
-    name: Text(2000),
+    name: Text(2000, {
+      description:
+        'Document (file) name or web page title. Untrusted plain text: render it as text, never as HTML',
+    }),
     score: Type.Number({ minimum: -1e6, maximum: 1e6 }),
     chunks: Type.Array(
       Type.Object(
         {
           citation: Type.Integer({ minimum: 1, maximum: 1000, description: 'The `[n]` in the answer' }),
           chunkId: Text(100),
+          snippet: Type.Optional(
+            Text(400, {
+              description:
+                'The chunk’s opening words. Untrusted plain text from a document: it may contain markup; render it as text, never as HTML',
+            }),
+          ),
           page: Type.Union([Line, Type.Null()], { description: 'First page (PDF); null without pages' }),
           pageEnd: Type.Optional({ ...Line, description: 'Last page, when the chunk spans pages' }),
           sheet: Type.Optional(Text(255, { description: 'Spreadsheets: the sheet' })),
@@ -80,7 +90,17 @@ export const CitationMap = Type.Record(
   { $id: 'CitationMap', maxProperties: 1000 },
 );
 
-const Answer = Text(100_000);
+const Answer = Text(100_000, {
+  description:
+    'Plain text quoted from or generated over documents: untrusted, it may contain markup (`<img onerror=…>`). Render it as text, never as HTML; only `[n]` markers have a meaning (keys of `citationMap`)',
+});
+
+const SessionIdOut = Type.String({
+  maxLength: 69,
+  pattern: '^sess_[A-Za-z0-9_-]{1,64}$',
+  description:
+    'Public (widget) routes only: the session this answer belongs to, made by the server. Send it as `sessionId` with the next question to continue the conversation',
+});
 const Sources = Type.Array(Type.Ref('Source'), { maxItems: 100 });
 
 /** The non-streaming answer: the text, its sources and citations. */
@@ -91,6 +111,7 @@ export const ChatAnswer = Type.Object(
     citationMap: Type.Ref('CitationMap'),
     conversationId: Id(),
     messageId: Type.String({ maxLength: 64 }),
+    sessionId: Type.Optional(SessionIdOut),
   },
   { $id: 'ChatAnswer', additionalProperties: false },
 );
@@ -98,7 +119,10 @@ export const ChatAnswerResponse = Envelope(Type.Ref('ChatAnswer'));
 
 /** SSE `data:` payloads of the two stream routes, discriminated by `type`. */
 export const StreamTokenEvent = Type.Object(
-  { type: Type.Literal('token'), content: Text(100_000, { description: 'The next piece of the answer' }) },
+  {
+    type: Type.Literal('token'),
+    content: Text(100_000, { description: 'The next piece of the answer: untrusted plain text, never HTML' }),
+  },
   { $id: 'StreamTokenEvent', additionalProperties: false },
 );
 export const StreamSourcesEvent = Type.Object(
@@ -111,6 +135,7 @@ export const StreamDoneEvent = Type.Object(
     citationMap: Type.Ref('CitationMap'),
     conversationId: Id(),
     messageId: Type.String({ maxLength: 64 }),
+    sessionId: Type.Optional(SessionIdOut),
   },
   { $id: 'StreamDoneEvent', additionalProperties: false },
 );
@@ -153,7 +178,7 @@ export const ChatStreamEvent = Type.Union(
 export const STREAM_DESCRIPTION =
   'Server-Sent Events (send `Accept: text/event-stream`), each event one line `data: <JSON>` (a `ChatStreamEvent`): ' +
   'zero or more `token` events (`content`: the next piece of text), one `sources`, then `done` with the ' +
-  '`citationMap`, `conversationId` and `messageId`. Every `[n]` in the tokens is a key of `citationMap`. ' +
+  '`citationMap`, `conversationId`, `messageId` and, on the public route, the server-made `sessionId`. Every `[n]` in the tokens is a key of `citationMap`. ' +
   'Anything refused before the stream starts (validation, auth, unknown conversation, web search unavailable) is ' +
   'an ordinary JSON error response with its status; a failure after the stream started is sent as an `error` event ' +
   'and ends the stream. Comment lines `: ping` every 15 s keep proxies from closing an idle stream.';

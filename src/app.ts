@@ -34,6 +34,7 @@ import userRoutes from './routes/users.ts';
 import accountRoutes from './routes/account.ts';
 import webSearchRoutes from './routes/web-search.ts';
 import webhookRoutes from './routes/webhooks.ts';
+import widgetRoutes from './routes/widget.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -70,6 +71,23 @@ class OneLinePerRequest extends LogController {
     if (error) reply.log.error({ ...line, err: error }, 'request errored');
     else reply.log.info(line, 'request completed');
   }
+}
+
+/**
+ * CORS per request: the public (widget) routes answer any origin by echoing it (with
+ * `Vary: Origin`), since the API key's authorized domains decide who may use them (403 otherwise)
+ * and they carry no cookies; every other route follows CORS_ORIGINS.
+ */
+function corsDelegator(corsOrigins: string[] | true) {
+  const publicOptions = {
+    origin: true,
+    methods: ['GET', 'POST'],
+    allowedHeaders: ['Content-Type', 'Accept', 'X-API-Key'],
+    exposedHeaders: ['X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset', 'Retry-After'],
+    maxAge: 600,
+  };
+  return (request: FastifyRequest, callback: (err: Error | null, options: object) => void) =>
+    callback(null, request.url.startsWith('/api/public/') ? publicOptions : { origin: corsOrigins });
 }
 
 /**
@@ -127,11 +145,12 @@ export async function buildApp(
 
   await app.register(errorsPlugin);
   await app.register(helmet, { contentSecurityPolicy: false });
-  await app.register(cors, { origin: ctx.config.corsOrigins });
+  await app.register(cors, { delegator: corsDelegator(ctx.config.corsOrigins) });
   await app.register(multipart, {
     limits: { fileSize: ctx.config.maxUploadBytes, files: 1, fields: 10, fieldSize: 4096, parts: 20 },
   });
   await app.register(swaggerPlugin);
+  await app.register(widgetRoutes);
 
   await app.register(
     async (api) => {

@@ -24,13 +24,14 @@ export const TAGS = [
 const limitsTable = (
   Object.entries({
     authenticated: 'Authenticated endpoints (per user)',
-    public: 'Public endpoints (per API key)',
+    public: 'Public endpoints (per API key: the key’s ceiling)',
+    publicPerIp: 'Public endpoints (per client IP and API key: a visitor’s share)',
     upload: 'Document upload (per user)',
-    chatStream: 'Chat streaming (per user or API key)',
+    chatStream: 'Chat streaming (per API key)',
     login: 'Sign-in and sign-up (per client IP)',
   }) as [keyof typeof LIMITS, string][]
 )
-  .map(([group, label]) => `| ${label} | ${LIMITS[group]} |`)
+  .map(([group, label]) => `| ${label} | ${LIMITS[group]} (default) |`)
   .join('\n');
 
 export const INFO = {

@@ -21,9 +21,9 @@ const SUCCESS: Record<string, string> = { '200': 'OK', '201': 'Created' };
 
 const LIMIT_LABELS: Record<LimitGroup, string> = {
   authenticated: 'authenticated class, per user',
-  public: 'public class, per API key',
+  public: `public class, per API key; at most ${LIMITS.publicPerIp} per client IP`,
   upload: 'upload class, per user',
-  chatStream: 'chat streaming class, per user or API key',
+  chatStream: `chat streaming class, per API key; at most ${LIMITS.publicPerIp} public requests per client IP`,
   login: 'sign-in class, per client IP',
 };
 
@@ -66,7 +66,7 @@ export function transformRoute({
   const group = limitGroupOf(config);
   out.description =
     `${(schema.description as string | undefined) ?? schema.summary ?? ''}\n\n` +
-    `Rate limit: ${LIMITS[group]} requests per minute (${LIMIT_LABELS[group]}).`;
+    `Rate limit: ${LIMITS[group]} requests per minute by default (${LIMIT_LABELS[group]}).`;
   if (config?.openapiBody) {
     out.body = config.openapiBody.schema;
     out.consumes = [config.openapiBody.mediaType];

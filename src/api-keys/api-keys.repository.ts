@@ -12,7 +12,12 @@ export interface ApiKeyView {
   name: string;
   environment: ApiKeyEnvironment;
   keyPrefix: string;
+  /** Last four characters; null for keys made before they were kept. */
+  keyLast4: string | null;
   authorizedDomains: string[];
+  requireHttps: boolean;
+  /** True when the key has no authorized domains: any web site may use it. */
+  anyOrigin: boolean;
   lastUsedAt: string | null;
   createdAt: string;
 }
@@ -22,7 +27,9 @@ function view(row: {
   name: string;
   environment: ApiKeyEnvironment;
   key_prefix: string;
+  key_last4: string | null;
   authorized_domains: string[];
+  require_https: boolean;
   last_used_at: Date | null;
   created_at: Date;
 }): ApiKeyView {
@@ -31,7 +38,10 @@ function view(row: {
     name: row.name,
     environment: row.environment,
     keyPrefix: row.key_prefix,
+    keyLast4: row.key_last4,
     authorizedDomains: row.authorized_domains,
+    requireHttps: row.require_https,
+    anyOrigin: row.authorized_domains.length === 0,
     lastUsedAt: row.last_used_at ? row.last_used_at.toISOString() : null,
     createdAt: row.created_at.toISOString(),
   };
@@ -43,7 +53,14 @@ function view(row: {
  */
 export async function createApiKey(
   db: Kysely<DB>,
-  input: { companyId: string; name: string; environment: ApiKeyEnvironment; authorizedDomains: string[] },
+  input: {
+    companyId: string;
+    name: string;
+    environment: ApiKeyEnvironment;
+    /** Canonical entries (domains.ts `normalizeDomains`). */
+    authorizedDomains: string[];
+    requireHttps: boolean;
+  },
 ): Promise<ApiKeyView & { key: string }> {
   const key = `svc_${input.environment}_${randomToken(32)}`;
   const row = await db
@@ -54,8 +71,10 @@ export async function createApiKey(
       name: input.name,
       environment: input.environment,
       key_prefix: key.slice(0, 13),
+      key_last4: key.slice(-4),
       key_hash: sha256Hex(key),
       authorized_domains: JSON.stringify(input.authorizedDomains),
+      require_https: input.requireHttps,
     })
     .returningAll()
     .executeTakeFirstOrThrow();
@@ -70,6 +89,35 @@ export async function listApiKeys(db: Kysely<DB>, companyId: string): Promise<Ap
     .orderBy('created_at', 'desc')
     .execute();
   return rows.map(view);
+}
+
+/**
+ * Changes a key's name, authorized domains (canonical entries) and `requireHttps`; fields left
+ * undefined keep their value. Cached copies are dropped at once (every replica, with Redis).
+ * @returns the updated key, or null when no such key in the company.
+ */
+export async function updateApiKey(
+  db: Kysely<DB>,
+  companyId: string,
+  id: string,
+  patch: { name?: string; authorizedDomains?: string[]; requireHttps?: boolean },
+  revocations: Revocations,
+): Promise<ApiKeyView | null> {
+  const row = await db
+    .updateTable('api_keys')
+    .set({
+      ...(patch.name !== undefined ? { name: patch.name } : {}),
+      ...(patch.authorizedDomains !== undefined
+        ? { authorized_domains: JSON.stringify(patch.authorizedDomains) }
+        : {}),
+      ...(patch.requireHttps !== undefined ? { require_https: patch.requireHttps } : {}),
+    })
+    .where('id', '=', id)
+    .where('company_id', '=', companyId)
+    .returningAll()
+    .executeTakeFirst();
+  if (row) revocations.invalidate({ kind: 'apiKey', id });
+  return row ? view(row) : null;
 }
 
 /** Deletes at once and for good (and from the auth cache); false when no such key in the company. */
@@ -98,10 +146,17 @@ export function apiKeyHashOf(key: string): string | null {
 export async function findApiKeyByHash(db: Kysely<DB>, keyHash: string): Promise<CachedApiKey | null> {
   const row = await db
     .selectFrom('api_keys')
-    .select(['id', 'company_id', 'authorized_domains'])
+    .select(['id', 'company_id', 'authorized_domains', 'require_https'])
     .where('key_hash', '=', keyHash)
     .executeTakeFirst();
-  return row ? { id: row.id, companyId: row.company_id, authorizedDomains: row.authorized_domains } : null;
+  return row
+    ? {
+        id: row.id,
+        companyId: row.company_id,
+        authorizedDomains: row.authorized_domains,
+        requireHttps: row.require_https,
+      }
+    : null;
 }
 
 /**
@@ -125,25 +180,4 @@ export function apiKeyToucher(db: Kysely<DB>, intervalMs = 60_000): (id: string)
       .execute()
       .catch(() => {});
   };
-}
-
-/**
- * Spec "API key" rule 4–5: entries are exact hosts or `*.domain` wildcards (which match
- * subdomains, not the apex). An empty list allows every origin; a non-empty list refuses a
- * request that carries neither Origin nor Referer.
- */
-export function isDomainAuthorized(allowed: string[], originOrReferer: string | undefined): boolean {
-  if (allowed.length === 0) return true;
-  if (!originOrReferer) return false;
-  let host: string;
-  try {
-    host = new URL(originOrReferer).hostname.toLowerCase();
-  } catch {
-    return false;
-  }
-  return allowed.some((entry) => {
-    const pattern = entry.toLowerCase();
-    if (pattern.startsWith('*.')) return host.endsWith(pattern.slice(1)) && host.length > pattern.length - 1;
-    return host === pattern;
-  });
 }

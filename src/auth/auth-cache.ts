@@ -9,6 +9,7 @@ export interface CachedApiKey {
   id: string;
   companyId: string;
   authorizedDomains: string[];
+  requireHttps: boolean;
 }
 
 /** Where revocations are reported, after they are committed (services take this narrow view). */

@@ -13,6 +13,14 @@ import type { WebResult } from '../search/web/provider.ts';
 import { webSources } from './web-sources.ts';
 import { sourcesOf, type SourceView } from './sources.ts';
 import { attributeAnswer } from './attribution.ts';
+import { isSessionOf, newSessionId } from './widget-sessions.ts';
+
+/** A conversation to answer in: its id, recent turns and, for an API key, the widget session. */
+export interface OpenConversation {
+  conversationId: string;
+  history: ChatTurn[];
+  sessionId?: string;
+}
 
 /** The spec's stream events, plus `error` after the stream started (ARCHITECTURE.md step 5). */
 export type ChatEvent =
@@ -23,6 +31,8 @@ export type ChatEvent =
       citationMap: Record<string, Citation>;
       conversationId: string;
       messageId: string;
+      /** Public (widget) routes: the session to send back with the next question. */
+      sessionId?: string;
     }
   | { type: 'error'; error: { code: string; message: string; retryAfter?: number } };
 
@@ -49,15 +59,18 @@ const HISTORY_TURNS = 6;
 
 /**
  * Finds the conversation to continue or creates one, before any byte is streamed, so a bad
- * conversationId is a clean 404. Users see only their own conversations; an API key's widget
- * sessions are keyed by `sessionId`.
+ * conversationId is a clean 404. Users see only their own conversations. An API key's widget
+ * sessions are keyed by `sessionId`, which only the server makes (widget-sessions.ts, keyed by
+ * `sessionKey`): an id it did not make for this key, or one with no conversation, starts a new
+ * session with a new id instead of joining one.
  * @throws 404 NOT_FOUND for a conversation that is not the caller's.
  */
 export async function openConversation(
   db: Kysely<DB>,
   principal: Principal,
   request: ChatRequest,
-): Promise<{ conversationId: string; history: ChatTurn[] }> {
+  sessionKey?: Buffer,
+): Promise<OpenConversation> {
   let conversation;
   if (request.conversationId) {
     let q = db
@@ -71,7 +84,12 @@ export async function openConversation(
         : q.where('api_key_id', '=', principal.apiKeyId);
     conversation = await q.executeTakeFirst();
     if (!conversation) throw notFound('Conversation');
-  } else if (request.sessionId && principal.kind === 'apiKey') {
+  } else if (
+    request.sessionId &&
+    principal.kind === 'apiKey' &&
+    sessionKey &&
+    isSessionOf(sessionKey, principal.apiKeyId, request.sessionId)
+  ) {
     conversation = await db
       .selectFrom('conversations')
       .select('id')
@@ -98,9 +116,15 @@ export async function openConversation(
       .orderBy('created_at', 'desc')
       .limit(HISTORY_TURNS)
       .execute();
-    return { conversationId: conversation.id, history: turns.reverse() };
+    return {
+      conversationId: conversation.id,
+      history: turns.reverse(),
+      ...(principal.kind === 'apiKey' && request.sessionId ? { sessionId: request.sessionId } : {}),
+    };
   }
   const id = newId('conv');
+  const sessionId =
+    principal.kind === 'apiKey' && sessionKey ? newSessionId(sessionKey, principal.apiKeyId) : undefined;
   await db.transaction().execute(async (trx) => {
     await trx
       .insertInto('conversations')
@@ -109,13 +133,13 @@ export async function openConversation(
         company_id: principal.companyId,
         user_id: principal.kind === 'user' ? principal.userId : null,
         api_key_id: principal.kind === 'apiKey' ? principal.apiKeyId : null,
-        session_id: request.sessionId ?? null,
+        session_id: sessionId ?? null,
         title: titleOf(request.message),
       })
       .execute();
     await recordEvent(trx, principal.companyId, 'conversation.created', { conversationId: id });
   });
-  return { conversationId: id, history: [] };
+  return { conversationId: id, history: [], ...(sessionId ? { sessionId } : {}) };
 }
 
 /** The company's "Cog-RAG configuration" (PUT /api/companies/:id settings). */
@@ -146,7 +170,7 @@ export async function* answerStream(
   deps: ChatDeps,
   principal: Principal,
   request: ChatRequest,
-  conversation: { conversationId: string; history: ChatTurn[] },
+  conversation: OpenConversation,
   signal: AbortSignal,
 ): AsyncGenerator<ChatEvent> {
   const startedAt = new Date();
@@ -235,5 +259,11 @@ export async function* answerStream(
       .where('id', '=', conversation.conversationId)
       .execute();
   });
-  yield { type: 'done', citationMap, conversationId: conversation.conversationId, messageId };
+  yield {
+    type: 'done',
+    citationMap,
+    conversationId: conversation.conversationId,
+    messageId,
+    ...(conversation.sessionId ? { sessionId: conversation.sessionId } : {}),
+  };
 }

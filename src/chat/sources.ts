@@ -17,6 +17,8 @@ export interface SourceView {
 export interface CitedChunk {
   citation: number;
   chunkId: string;
+  /** The chunk's opening words, untrusted plain text (a document may contain markup). */
+  snippet: string;
   page: number | null;
   pageEnd?: number;
   sheet?: string;
@@ -25,11 +27,24 @@ export interface CitedChunk {
   slide?: number;
 }
 
+/** Longest snippet, characters: enough to recognise the passage in a citation pop-over. */
+export const SNIPPET_CHARS = 280;
+
+/** The chunk's text, whitespace collapsed, cut at a word near SNIPPET_CHARS with `…`. */
+export function snippetOf(text: string): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  if (flat.length <= SNIPPET_CHARS) return flat;
+  const cut = flat.slice(0, SNIPPET_CHARS);
+  const space = cut.lastIndexOf(' ');
+  return `${space > SNIPPET_CHARS * 0.6 ? cut.slice(0, space) : cut}…`;
+}
+
 /** The citation's location fields that apply to this chunk. */
 function located(c: Source, citation: number): CitedChunk {
   return {
     citation,
     chunkId: c.chunkId,
+    snippet: snippetOf(c.text),
     page: c.pageStart,
     ...(c.pageEnd != null && c.pageEnd !== c.pageStart ? { pageEnd: c.pageEnd } : {}),
     ...(c.sheet != null ? { sheet: c.sheet } : {}),

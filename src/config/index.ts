@@ -82,6 +82,19 @@ export interface Config {
   role: 'all' | 'api' | 'worker';
   /** Also turns the login back-off (src/auth/throttle.ts) on or off. */
   rateLimitEnabled: boolean;
+  /**
+   * Requests a minute per class (plugins/rate-limit.ts): public routes per API key (`public`, the
+   * key's ceiling) and per client IP and key (`publicPerIp`, a visitor's share), chat streams per
+   * key, authenticated routes per user, uploads per user, sign-ins per IP.
+   */
+  rateLimits: {
+    public: number;
+    publicPerIp: number;
+    chatStream: number;
+    authenticated: number;
+    upload: number;
+    login: number;
+  };
   /** `POST /api/auth/register`; null = auto: open only while no company exists. */
   registrationEnabled: boolean | null;
   /** Google sign-in; `clientIds` empty = not configured (503). */
@@ -317,6 +330,14 @@ export function loadConfig(env: Env = process.env): Config {
     },
     role: oneOf(env, 'ROLE', ['all', 'api', 'worker'] as const, 'all'),
     rateLimitEnabled: bool(env, 'RATE_LIMIT_ENABLED', true),
+    rateLimits: {
+      public: int(env, 'RATE_LIMIT_PUBLIC_PER_KEY', 60, 1),
+      publicPerIp: int(env, 'RATE_LIMIT_PUBLIC_PER_IP', 30, 1),
+      chatStream: int(env, 'RATE_LIMIT_CHAT_STREAM_PER_KEY', 20, 1),
+      authenticated: int(env, 'RATE_LIMIT_AUTHENTICATED', 300, 1),
+      upload: int(env, 'RATE_LIMIT_UPLOAD', 10, 1),
+      login: int(env, 'RATE_LIMIT_LOGIN', 30, 1),
+    },
     registrationEnabled: env.REGISTRATION_ENABLED ? bool(env, 'REGISTRATION_ENABLED', false) : null,
     google: {
       clientIds: list(env, 'GOOGLE_CLIENT_ID'),

@@ -54,6 +54,10 @@ export interface ApiKeysTable {
   /** SHA-256 hex of the full key; the key itself is never stored. */
   key_hash: string;
   authorized_domains: Json<string[]>;
+  /** Refuse origins that are not https:// (migration 0008). */
+  require_https: Generated<boolean>;
+  /** Last four characters of the key, listed with the prefix; null for keys older than 0008. */
+  key_last4: string | null;
   last_used_at: Timestamp | null;
   created_at: CreatedTimestamp;
 }

@@ -1,9 +1,29 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { errorResponses, IdParams } from '../../schemas/common.ts';
-import { ApiKeyCreateBody, ApiKeyDeleted, ApiKeyList, CreatedApiKey } from '../../schemas/api-keys.ts';
+import {
+  ApiKeyCreateBody,
+  ApiKeyDeleted,
+  ApiKeyList,
+  ApiKeyResponse,
+  ApiKeyUpdateBody,
+  CreatedApiKey,
+} from '../../schemas/api-keys.ts';
 import { principalOf } from '../../plugins/auth.ts';
-import { createApiKey, deleteApiKey, listApiKeys } from '../api-keys/api-keys.repository.ts';
-import { notFound } from '../lib/errors.ts';
+import { createApiKey, deleteApiKey, listApiKeys, updateApiKey } from '../api-keys/api-keys.repository.ts';
+import { normalizeDomains } from '../api-keys/domains.ts';
+import { notFound, validationError } from '../lib/errors.ts';
+
+/** Canonical domain entries. @throws 400 naming each entry that is not `[scheme://][*.]host[:port]`. */
+function domainsOf(entries: string[]): string[] {
+  const { domains, invalid } = normalizeDomains(entries);
+  if (invalid.length > 0) {
+    throw validationError(
+      'Invalid authorized domain',
+      invalid.map(() => ({ field: 'authorizedDomains', reason: 'must be [http(s)://][*.]host[:port]' })),
+    );
+  }
+  return domains;
+}
 
 const apiKeyRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
@@ -13,7 +33,7 @@ const apiKeyRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         operationId: 'createApiKey',
         description:
-          'Creates a key for the caller’s company (`svc_live_…` or `svc_test_…`), optionally restricted to authorized domains. The full key is returned once, in this response; store it server-side.',
+          'Creates a key for the caller’s company (`svc_live_…` or `svc_test_…`), optionally restricted to authorized domains (`[scheme://][*.]host[:port]`, stored lower-cased and punycoded). The full key is returned once, in this response. A key without domains can be used from any web site: the response says so with `anyOrigin: true`.',
         tags: ['api-keys'],
         summary: 'Create an API key; the full key is in this response only',
         security: [{ bearerAuth: [] }],
@@ -29,7 +49,8 @@ const apiKeyRoutes: FastifyPluginAsyncTypebox = async (app) => {
         companyId: principalOf(request).companyId,
         name: request.body.name,
         environment: request.body.environment ?? 'live',
-        authorizedDomains: (request.body.authorizedDomains ?? []).map((d) => d.toLowerCase()),
+        authorizedDomains: domainsOf(request.body.authorizedDomains ?? []),
+        requireHttps: request.body.requireHttps ?? false,
       });
       return reply.code(201).send({ success: true as const, data });
     },
@@ -42,7 +63,7 @@ const apiKeyRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         operationId: 'listApiKeys',
         description:
-          'Lists the company’s keys with their prefix, domains and last use; the keys themselves are never shown again.',
+          'Lists the company’s keys with their prefix and last four characters, environment, domains (`anyOrigin: true` flags a key usable from any site), creation and last use; the keys themselves are never shown again.',
         tags: ['api-keys'],
         summary: "The company's API keys (never the keys themselves)",
         security: [{ bearerAuth: [] }],
@@ -53,6 +74,40 @@ const apiKeyRoutes: FastifyPluginAsyncTypebox = async (app) => {
       success: true as const,
       data: { items: await listApiKeys(app.ctx.db, principalOf(request).companyId) },
     }),
+  );
+
+  app.put(
+    '/api-keys/:id',
+    {
+      config: { permission: 'admin' },
+      schema: {
+        operationId: 'updateApiKey',
+        description:
+          'Changes a key’s name, authorized domains or `requireHttps` without replacing the key; fields left out keep their value. Takes effect at once on every replica. Another company’s key is 404.',
+        tags: ['api-keys'],
+        summary: "Change a key's name, domains or https requirement",
+        params: IdParams,
+        security: [{ bearerAuth: [] }],
+        body: ApiKeyUpdateBody,
+        response: { 200: ApiKeyResponse, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const { name, authorizedDomains, requireHttps } = request.body;
+      const data = await updateApiKey(
+        app.ctx.db,
+        principalOf(request).companyId,
+        request.params.id,
+        {
+          name,
+          authorizedDomains: authorizedDomains === undefined ? undefined : domainsOf(authorizedDomains),
+          requireHttps,
+        },
+        app.ctx.authCache,
+      );
+      if (!data) throw notFound('API key');
+      return { success: true as const, data };
+    },
   );
 
   app.delete(

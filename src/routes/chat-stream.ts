@@ -6,6 +6,7 @@ import { LlmBusyError, LlmUnavailableError } from '../chat/llm/provider.ts';
 import { AppError, serviceUnavailable } from '../lib/errors.ts';
 import { WEB_SOURCES_PER_ANSWER } from '../chat/web-sources.ts';
 import { webSearch } from './web-search.ts';
+import { sessionKeyOf } from '../chat/widget-sessions.ts';
 
 const HEARTBEAT_MS = 15_000;
 const BUSY_MESSAGE = 'The language model is busy with other answers; try again shortly';
@@ -39,7 +40,7 @@ export async function streamChat(
   body: ChatRequest & { webSearch?: boolean },
 ): Promise<void> {
   const webResults = await webResultsFor(ctx, body);
-  const conversation = await openConversation(ctx.db, principal, body);
+  const conversation = await openConversation(ctx.db, principal, body, sessionKeyOf(ctx.jwtSecret));
   const abort = new AbortController();
   reply.raw.on('close', () => abort.abort());
   reply.hijack();
@@ -92,7 +93,7 @@ export async function collectChat(
   body: ChatRequest & { webSearch?: boolean },
 ) {
   const webResults = await webResultsFor(ctx, body);
-  const conversation = await openConversation(ctx.db, principal, body);
+  const conversation = await openConversation(ctx.db, principal, body, sessionKeyOf(ctx.jwtSecret));
   let answer = '';
   let sources: Extract<ChatEvent, { type: 'sources' }>['sources'] = [];
   let done: Extract<ChatEvent, { type: 'done' }> | null = null;
@@ -123,5 +124,6 @@ export async function collectChat(
     citationMap: done?.citationMap ?? {},
     conversationId: conversation.conversationId,
     messageId: done?.messageId ?? '',
+    ...(conversation.sessionId ? { sessionId: conversation.sessionId } : {}),
   };
 }
