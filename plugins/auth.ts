@@ -108,7 +108,11 @@ async function authPlugin(app: FastifyInstance) {
     rateLimitEnabled && redisUrl
       ? new Redis(redisUrl, { maxRetriesPerRequest: 1, connectTimeout: 2000 })
       : null;
-  if (redis) app.addHook('onClose', async () => void redis.quit());
+  if (redis) {
+    // Outages are handled by the throttle's fallback (src/auth/throttle.ts); not unhandled events.
+    redis.on('error', () => {});
+    app.addHook('onClose', async () => void redis.quit());
+  }
   app.decorate('throttle', rateLimitEnabled ? createThrottle(redis) : noThrottle);
   app.decorate('touchApiKey', apiKeyToucher(app.ctx.db));
   app.decorateRequest('principal', null);

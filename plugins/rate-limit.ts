@@ -1,6 +1,5 @@
 import fp from 'fastify-plugin';
 import rateLimit from '@fastify/rate-limit';
-import { Redis } from 'ioredis';
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../src/lib/errors.ts';
@@ -113,31 +112,49 @@ function publicLimits(app: FastifyInstance, counter: WindowCounter) {
   });
 }
 
+/** @fastify/rate-limit's store interface over our counters, so every class has the same Redis-down behaviour. */
+function storeOf(counter: WindowCounter) {
+  return class WindowCounterStore {
+    incr(
+      key: string,
+      cb: (err: Error | null, res?: { current: number; ttl: number }) => void,
+      windowMs: number,
+    ) {
+      counter.hit(`rl:${key}`, windowMs).then(
+        (r) => cb(null, { current: r.count, ttl: r.ttlMs }),
+        (err: Error) => cb(err),
+      );
+    }
+    child() {
+      return this;
+    }
+  };
+}
+
 /**
  * The spec's rate limits. Public routes: publicLimits above. The others with @fastify/rate-limit,
  * counted after authentication (preHandler) so the identity is the user (JWT routes) or the client
  * IP (unauthenticated routes) — ARCHITECTURE.md. Counters are in Redis when REDIS_URL is set, so
- * every replica shares them; in memory otherwise.
+ * every replica shares them; in memory otherwise, and in each replica's memory while Redis is
+ * unreachable (src/lib/window-counter.ts).
  */
 async function rateLimitPlugin(app: FastifyInstance) {
   if (!app.ctx.config.rateLimitEnabled) return;
   const { redisUrl } = app.ctx.config;
   const counter = createWindowCounter(redisUrl, {
-    prefix: 'cograg-pl:',
+    prefix: 'cograg-rl:',
     onDegraded: (err) =>
       app.log.warn({ err }, 'rate limits: Redis unreachable, counting per replica until it is back'),
   });
   app.addHook('onClose', () => counter.close());
   publicLimits(app, counter);
 
-  const redis = redisUrl ? new Redis(redisUrl, { maxRetriesPerRequest: 1, connectTimeout: 2000 }) : undefined;
-  if (redis) app.addHook('onClose', async () => void redis.quit());
   const limits = limitsOf(app.ctx.config);
   await app.register(rateLimit, {
     global: true,
     hook: 'preHandler',
     timeWindow: WINDOW_MS,
-    ...(redis ? { redis, nameSpace: 'cograg-rl:' } : {}),
+    store: storeOf(counter),
     allowList: (request) => isPublic(request),
     max: (request) => limits[groupOf(request)],
     keyGenerator: (request) => {

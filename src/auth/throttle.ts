@@ -82,6 +82,32 @@ function redisStore(redis: Redis): Store {
   };
 }
 
+/**
+ * Redis while it answers, this process's memory while it does not (not connected, or a command
+ * fails): the same policy as the rate limits (src/lib/window-counter.ts), so an unreachable Redis
+ * never fails a request; back-offs then hold per replica until it is back.
+ */
+function resilientStore(redis: Redis): Store {
+  const shared = redisStore(redis);
+  const local = memoryStore();
+  const pick =
+    <A extends unknown[], R>(method: (s: Store) => (...args: A) => Promise<R>) =>
+    async (...args: A): Promise<R> => {
+      if (redis.status !== 'ready') return method(local)(...args);
+      try {
+        return await method(shared)(...args);
+      } catch {
+        return method(local)(...args);
+      }
+    };
+  return {
+    get: pick((s) => s.get),
+    increment: pick((s) => s.increment),
+    setUntil: pick((s) => s.setUntil),
+    delete: pick((s) => s.delete),
+  };
+}
+
 export interface Throttle {
   /** Seconds before any of `keys` may try again; 0 = now. */
   retryAfter(keys: string[]): Promise<number>;
@@ -91,9 +117,9 @@ export interface Throttle {
   succeed(keys: string[]): Promise<void>;
 }
 
-/** A throttle over Redis (shared by replicas) or, with `redis` null, this process's memory. */
+/** A throttle over Redis (shared by replicas; memory while it is down) or, with `redis` null, this process's memory. */
 export function createThrottle(redis: Redis | null): Throttle {
-  const store = redis ? redisStore(redis) : memoryStore();
+  const store = redis ? resilientStore(redis) : memoryStore();
   return {
     async retryAfter(keys) {
       const now = Date.now();

@@ -38,7 +38,7 @@ function localCounter(maxEntries = 100_000) {
 
 /**
  * Counters in Redis at `redisUrl` (keys `prefix + key`), or in memory when null. While Redis is
- * unreachable (not connected, or a command fails or takes over 500 ms) each replica counts in its
+ * unreachable (not connected, or a command fails or takes over 2 s) each replica counts in its
  * own memory instead: limits keep holding per replica, so the whole service allows at most
  * replicas × the figure until Redis is back; requests are never refused or failed because Redis
  * is down (docs/widget.md "Limits"). `onDegraded` is told once per outage.
@@ -53,7 +53,7 @@ export function createWindowCounter(
     enableOfflineQueue: false,
     maxRetriesPerRequest: 0,
     connectTimeout: 2000,
-    commandTimeout: 500,
+    commandTimeout: 2000,
   });
   let degraded = false;
   const degrade = (err: Error) => {
