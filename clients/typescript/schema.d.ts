@@ -11,7 +11,7 @@ export interface paths {
          * Liveness: ok and the API version (details: GET /api/health/details, admin)
          * @description Answers anyone with `ok` and the API version once the database answers; nothing more, so it reveals nothing about the install.
          *
-         *     Rate limit: 300 requests per minute (authenticated class, per user).
+         *     Rate limit: 300 requests per minute by default (authenticated class, per user).
          */
         get: operations["getHealth"];
         put?: never;
@@ -33,7 +33,7 @@ export interface paths {
          * Readiness: the database answers; ingestion queue figures (503 when it does not)
          * @description For load balancers and orchestrators: 200 once the database answers (within a time budget), with the ingestion queue figures; 503 `SERVICE_UNAVAILABLE` otherwise.
          *
-         *     Rate limit: 300 requests per minute (authenticated class, per user).
+         *     Rate limit: 300 requests per minute by default (authenticated class, per user).
          */
         get: operations["getReadiness"];
         put?: never;
@@ -55,7 +55,7 @@ export interface paths {
          * What is active: database, vector search, embedding model, LLM provider, ingestion queue (admin)
          * @description For admins: database kind, whether vector search is on, the embedding model, the LLM provider and model, and the ingestion queue.
          *
-         *     Rate limit: 300 requests per minute (authenticated class, per user).
+         *     Rate limit: 300 requests per minute by default (authenticated class, per user).
          */
         get: operations["getHealthDetails"];
         put?: never;
@@ -79,7 +79,7 @@ export interface paths {
          * Log in with e-mail and password
          * @description Failed attempts back off exponentially per client IP and per e-mail (429 with retryAfter); see docs/auth.md.
          *
-         *     Rate limit: 30 requests per minute (sign-in class, per client IP).
+         *     Rate limit: 30 requests per minute by default (sign-in class, per client IP).
          */
         post: operations["login"];
         delete?: never;
@@ -101,7 +101,7 @@ export interface paths {
          * Create a company and its first admin; answers like login
          * @description Off by default once a company exists (REGISTRATION_ENABLED). Its 409 reveals that an e-mail is registered. Throttled per client IP.
          *
-         *     Rate limit: 30 requests per minute (sign-in class, per client IP).
+         *     Rate limit: 30 requests per minute by default (sign-in class, per client IP).
          */
         post: operations["register"];
         delete?: never;
@@ -123,7 +123,7 @@ export interface paths {
          * Rotate the refresh token and get a new access token
          * @description Exchanges a refresh token for a new access token and a new refresh token; the old refresh token stops working (rotation). Reusing a rotated token ends the session (401).
          *
-         *     Rate limit: 300 requests per minute (authenticated class, per user).
+         *     Rate limit: 300 requests per minute by default (authenticated class, per user).
          */
         post: operations["refreshToken"];
         delete?: never;
@@ -145,7 +145,7 @@ export interface paths {
          * End the session: its refresh tokens and access tokens stop working
          * @description Ends the current session: its refresh token and every access token issued for it stop working at once.
          *
-         *     Rate limit: 300 requests per minute (authenticated class, per user).
+         *     Rate limit: 300 requests per minute by default (authenticated class, per user).
          */
         post: operations["logout"];
         delete?: never;
@@ -165,14 +165,14 @@ export interface paths {
          * The current user and company
          * @description The signed-in user and their company; a cheap way to check that a token still works.
          *
-         *     Rate limit: 300 requests per minute (authenticated class, per user).
+         *     Rate limit: 300 requests per minute by default (authenticated class, per user).
          */
         get: operations["getMe"];
         /**
          * Change your own display name
          * @description Changes the signed-in user’s display name; needs a user session (not an API key).
          *
-         *     Rate limit: 300 requests per minute (authenticated class, per user).
+         *     Rate limit: 300 requests per minute by default (authenticated class, per user).
          */
         put: operations["updateMe"];
         post?: never;
@@ -195,7 +195,7 @@ export interface paths {
          * Upload a document (multipart/form-data: file, optional name and topicId)
          * @description Answers 201 at once with status UPLOADED; processing continues in the background (PROCESSING → VECTORIZED, or ERROR with a reason). The type is read from the bytes: PDF, DOCX, XLSX, ODS, CSV, PPTX, ODP, ODT, RTF, EPUB, EML, MSG, images, HTML, Markdown or plain text in any encoding; anything else is 415. E-mail attachments become child documents (parentId). Files over MAX_UPLOAD_MB are 413.
          *
-         *     Rate limit: 10 requests per minute (upload class, per user).
+         *     Rate limit: 10 requests per minute by default (upload class, per user).
          */
         post: operations["uploadDocument"];
         delete?: never;
@@ -215,7 +215,7 @@ export interface paths {
          * List documents (paginated; filters status, topicId, parentId, search by name)
          * @description The company’s documents, paginated and sorted; filter by `status`, `topicId` or part of the name (`search`). Poll a document here or with `getDocument` until `VECTORIZED`.
          *
-         *     Rate limit: 300 requests per minute (authenticated class, per user).
+         *     Rate limit: 300 requests per minute by default (authenticated class, per user).
          */
         get: operations["listDocuments"];
         put?: never;
@@ -237,14 +237,14 @@ export interface paths {
          * Document detail, including processing status and error
          * @description One document with its processing status (`UPLOADED`, `PROCESSING`, `VECTORIZED`, `ERROR`) and, on `ERROR`, why.
          *
-         *     Rate limit: 300 requests per minute (authenticated class, per user).
+         *     Rate limit: 300 requests per minute by default (authenticated class, per user).
          */
         get: operations["getDocument"];
         /**
          * Rename a document or move it to another topic (null removes it from its topic)
          * @description Renames a document or moves it to another topic; `topicId: null` removes it from its topic. An unknown topic is 404.
          *
-         *     Rate limit: 300 requests per minute (authenticated class, per user).
+         *     Rate limit: 300 requests per minute by default (authenticated class, per user).
          */
         put: operations["updateDocument"];
         post?: never;
@@ -252,7 +252,7 @@ export interface paths {
          * Delete a document, its chunks and its original file
          * @description Deletes the document, its chunks and its stored original; it no longer appears in search or chat.
          *
-         *     Rate limit: 300 requests per minute (authenticated class, per user).
+         *     Rate limit: 300 requests per minute by default (authenticated class, per user).
          */
         delete: operations["deleteDocument"];
         options?: never;
@@ -271,7 +271,7 @@ export interface paths {
          * A document's chunks with their locations (page, sheet and rows, slide), paginated
          * @description In document order. Citations (`chunkId` in `citationMap` and `sources`) point at these. Empty until the document is VECTORIZED. Another company’s document is 404.
          *
-         *     Rate limit: 300 requests per minute (authenticated class, per user).
+         *     Rate limit: 300 requests per minute by default (authenticated class, per user).
          */
         get: operations["listDocumentChunks"];
         put?: never;
@@ -295,7 +295,7 @@ export interface paths {
          * Search the company’s documents: the best-matching chunks, without generating an answer
          * @description Runs the retriever chat uses, restricted to the caller’s company (and topic when given). Returns chunks best first with what a citation needs. `mode` defaults to hybrid; `rerank` falls back to hybrid when no cross-encoder is configured, and `data.mode` says what ran.
          *
-         *     Rate limit: 300 requests per minute (authenticated class, per user).
+         *     Rate limit: 300 requests per minute by default (authenticated class, per user).
          */
         post: operations["searchDocuments"];
         delete?: never;
@@ -313,17 +313,17 @@ export interface paths {
         };
         /**
          * The company's API keys (never the keys themselves)
-         * @description Lists the company’s keys with their prefix, domains and last use; the keys themselves are never shown again.
+         * @description Lists the company’s keys with their prefix and last four characters, environment, domains (`anyOrigin: true` flags a key usable from any site), creation and last use; the keys themselves are never shown again.
          *
-         *     Rate limit: 300 requests per minute (authenticated class, per user).
+         *     Rate limit: 300 requests per minute by default (authenticated class, per user).
          */
         get: operations["listApiKeys"];
         put?: never;
         /**
          * Create an API key; the full key is in this response only
-         * @description Creates a key for the caller’s company (`svc_live_…` or `svc_test_…`), optionally restricted to authorized domains. The full key is returned once, in this response; store it server-side.
+         * @description Creates a key for the caller’s company (`svc_live_…` or `svc_test_…`), optionally restricted to authorized domains (`[scheme://][*.]host[:port]`, stored lower-cased and punycoded). The full key is returned once, in this response. A key without domains can be used from any web site: the response says so with `anyOrigin: true`.
          *
-         *     Rate limit: 300 requests per minute (authenticated class, per user).
+         *     Rate limit: 300 requests per minute by default (authenticated class, per user).
          */
         post: operations["createApiKey"];
         delete?: never;
@@ -340,13 +340,19 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        put?: never;
+        /**
+         * Change a key's name, domains or https requirement
+         * @description Changes a key’s name, authorized domains or `requireHttps` without replacing the key; fields left out keep their value. Takes effect at once on every replica. Another company’s key is 404.
+         *
+         *     Rate limit: 300 requests per minute by default (authenticated class, per user).
+         */
+        put: operations["updateApiKey"];
         post?: never;
         /**
          * Delete a key: immediate and irreversible
          * @description Deletes the key; requests with it fail with 401 at once. Irreversible.
          *
-         *     Rate limit: 300 requests per minute (authenticated class, per user).
+         *     Rate limit: 300 requests per minute by default (authenticated class, per user).
          */
         delete: operations["deleteApiKey"];
         options?: never;
@@ -365,9 +371,9 @@ export interface paths {
         put?: never;
         /**
          * Ask a question; the answer streams as Server-Sent Events
-         * @description Server-Sent Events (send `Accept: text/event-stream`), each event one line `data: <JSON>` (a `ChatStreamEvent`): zero or more `token` events (`content`: the next piece of text), one `sources`, then `done` with the `citationMap`, `conversationId` and `messageId`. Every `[n]` in the tokens is a key of `citationMap`. Anything refused before the stream starts (validation, auth, unknown conversation, web search unavailable) is an ordinary JSON error response with its status; a failure after the stream started is sent as an `error` event and ends the stream. Comment lines `: ping` every 15 s keep proxies from closing an idle stream.
+         * @description Server-Sent Events (send `Accept: text/event-stream`), each event one line `data: <JSON>` (a `ChatStreamEvent`): zero or more `token` events (`content`: the next piece of text), one `sources`, then `done` with the `citationMap`, `conversationId`, `messageId` and, on the public route, the server-made `sessionId`. Every `[n]` in the tokens is a key of `citationMap`. Anything refused before the stream starts (validation, auth, unknown conversation, web search unavailable) is an ordinary JSON error response with its status; a failure after the stream started is sent as an `error` event and ends the stream. Comment lines `: ping` every 15 s keep proxies from closing an idle stream.
          *
-         *     Rate limit: 20 requests per minute (chat streaming class, per user or API key).
+         *     Rate limit: 20 requests per minute by default (chat streaming class, per API key; at most 30 public requests per client IP).
          */
         post: operations["streamChat"];
         delete?: never;
@@ -389,7 +395,7 @@ export interface paths {
          * Ask a question; the answer, sources and citations as one JSON
          * @description Answers the question from the company’s documents (optionally one topic, optionally with web results) and returns the whole answer with its sources and `citationMap` as one JSON. Continues `conversationId` when given, else starts a conversation.
          *
-         *     Rate limit: 300 requests per minute (authenticated class, per user).
+         *     Rate limit: 300 requests per minute by default (authenticated class, per user).
          */
         post: operations["sendChatMessage"];
         delete?: never;
@@ -411,7 +417,7 @@ export interface paths {
          * Widget chat, one JSON answer
          * @description The widget’s chat, authenticated by `X-API-Key`, answering from the key’s company documents as one JSON (the `sendChatMessage` shape). `sessionId` groups a visitor’s questions.
          *
-         *     Rate limit: 60 requests per minute (public class, per API key).
+         *     Rate limit: 60 requests per minute by default (public class, per API key; at most 30 per client IP).
          */
         post: operations["publicChat"];
         delete?: never;
@@ -431,9 +437,9 @@ export interface paths {
         put?: never;
         /**
          * Widget chat, streamed as Server-Sent Events
-         * @description Server-Sent Events (send `Accept: text/event-stream`), each event one line `data: <JSON>` (a `ChatStreamEvent`): zero or more `token` events (`content`: the next piece of text), one `sources`, then `done` with the `citationMap`, `conversationId` and `messageId`. Every `[n]` in the tokens is a key of `citationMap`. Anything refused before the stream starts (validation, auth, unknown conversation, web search unavailable) is an ordinary JSON error response with its status; a failure after the stream started is sent as an `error` event and ends the stream. Comment lines `: ping` every 15 s keep proxies from closing an idle stream.
+         * @description Server-Sent Events (send `Accept: text/event-stream`), each event one line `data: <JSON>` (a `ChatStreamEvent`): zero or more `token` events (`content`: the next piece of text), one `sources`, then `done` with the `citationMap`, `conversationId`, `messageId` and, on the public route, the server-made `sessionId`. Every `[n]` in the tokens is a key of `citationMap`. Anything refused before the stream starts (validation, auth, unknown conversation, web search unavailable) is an ordinary JSON error response with its status; a failure after the stream started is sent as an `error` event and ends the stream. Comment lines `: ping` every 15 s keep proxies from closing an idle stream.
          *
-         *     Rate limit: 20 requests per minute (chat streaming class, per user or API key).
+         *     Rate limit: 20 requests per minute by default (chat streaming class, per API key; at most 30 public requests per client IP).
          */
         post: operations["publicStreamChat"];
         delete?: never;
@@ -453,7 +459,7 @@ export interface paths {
          * The key's company topics, for the widget's topic picker
          * @description The key’s company topics, for a widget’s topic picker; same layout as `listTopics`.
          *
-         *     Rate limit: 60 requests per minute (public class, per API key).
+         *     Rate limit: 60 requests per minute by default (public class, per API key; at most 30 per client IP).
          */
         get: operations["listPublicTopics"];
         put?: never;
@@ -477,7 +483,7 @@ export interface paths {
          * Web search for the widget
          * @description Searches the web through the configured provider (a self-hosted SearXNG at `SEARXNG_URL`). Not configured: 503 SERVICE_UNAVAILABLE. The provider unreachable, slow (`WEB_SEARCH_TIMEOUT_MS`), oversized or malformed: 502 BAD_GATEWAY.
          *
-         *     Rate limit: 60 requests per minute (public class, per API key).
+         *     Rate limit: 60 requests per minute by default (public class, per API key; at most 30 per client IP).
          */
         post: operations["publicSearchWeb"];
         delete?: never;
@@ -497,7 +503,7 @@ export interface paths {
          * List topics
          * @description The company’s topics with their document counts, paginated.
          *
-         *     Rate limit: 300 requests per minute (authenticated class, per user).
+         *     Rate limit: 300 requests per minute by default (authenticated class, per user).
          */
         get: operations["listTopics"];
         put?: never;
@@ -505,7 +511,7 @@ export interface paths {
          * Create a topic
          * @description Creates a topic; names are unique within the company (409 otherwise).
          *
-         *     Rate limit: 300 requests per minute (authenticated class, per user).
+         *     Rate limit: 300 requests per minute by default (authenticated class, per user).
          */
         post: operations["createTopic"];
         delete?: never;
@@ -526,7 +532,7 @@ export interface paths {
          * Rename or describe a topic
          * @description Renames a topic or changes its description; a name already used is 409.
          *
-         *     Rate limit: 300 requests per minute (authenticated class, per user).
+         *     Rate limit: 300 requests per minute by default (authenticated class, per user).
          */
         put: operations["updateTopic"];
         post?: never;
@@ -534,7 +540,7 @@ export interface paths {
          * Delete a topic; its documents stay, without a topic
          * @description Deletes the topic and returns it as it was; its documents stay, without a topic.
          *
-         *     Rate limit: 300 requests per minute (authenticated class, per user).
+         *     Rate limit: 300 requests per minute by default (authenticated class, per user).
          */
         delete: operations["deleteTopic"];
         options?: never;
@@ -553,7 +559,7 @@ export interface paths {
          * List the caller's conversations
          * @description The signed-in user’s conversations, newest first by default.
          *
-         *     Rate limit: 300 requests per minute (authenticated class, per user).
+         *     Rate limit: 300 requests per minute by default (authenticated class, per user).
          */
         get: operations["listConversations"];
         put?: never;
@@ -561,7 +567,7 @@ export interface paths {
          * Create an empty conversation; pass its id as conversationId to /chat/message or /chat/stream
          * @description Creates an empty conversation (optionally titled); chat routes also create one when `conversationId` is absent.
          *
-         *     Rate limit: 300 requests per minute (authenticated class, per user).
+         *     Rate limit: 300 requests per minute by default (authenticated class, per user).
          */
         post: operations["createConversation"];
         delete?: never;
@@ -581,14 +587,14 @@ export interface paths {
          * One of your conversations with its messages, oldest first
          * @description One of the caller’s conversations with its messages, oldest first, each answer with its sources and citations.
          *
-         *     Rate limit: 300 requests per minute (authenticated class, per user).
+         *     Rate limit: 300 requests per minute by default (authenticated class, per user).
          */
         get: operations["getConversation"];
         /**
          * Rename one of your conversations
          * @description Renames one of the caller’s conversations.
          *
-         *     Rate limit: 300 requests per minute (authenticated class, per user).
+         *     Rate limit: 300 requests per minute by default (authenticated class, per user).
          */
         put: operations["updateConversation"];
         post?: never;
@@ -596,7 +602,7 @@ export interface paths {
          * Delete one of your conversations and its messages
          * @description Deletes one of the caller’s conversations and its messages.
          *
-         *     Rate limit: 300 requests per minute (authenticated class, per user).
+         *     Rate limit: 300 requests per minute by default (authenticated class, per user).
          */
         delete: operations["deleteConversation"];
         options?: never;
@@ -615,7 +621,7 @@ export interface paths {
          * The caller's company, as a one-item list
          * @description Users belong to one company: this is a one-item list of it, in the common list layout.
          *
-         *     Rate limit: 300 requests per minute (authenticated class, per user).
+         *     Rate limit: 300 requests per minute by default (authenticated class, per user).
          */
         get: operations["listCompanies"];
         put?: never;
@@ -637,14 +643,14 @@ export interface paths {
          * Company detail
          * @description The caller’s company with its usage and limits; `settings` for admins only. Another company’s id is 404.
          *
-         *     Rate limit: 300 requests per minute (authenticated class, per user).
+         *     Rate limit: 300 requests per minute by default (authenticated class, per user).
          */
         get: operations["getCompany"];
         /**
          * Rename the company or change its Cog-RAG settings (admin)
          * @description settings: language (en|fr, for the lexical analyzer), systemPrompt, topK, temperature, rerank, ssoDomains (e-mail domains whose Google/Microsoft users join as readers; 409 when claimed by another company). Given keys replace the stored ones.
          *
-         *     Rate limit: 300 requests per minute (authenticated class, per user).
+         *     Rate limit: 300 requests per minute by default (authenticated class, per user).
          */
         put: operations["updateCompany"];
         post?: never;
@@ -665,7 +671,7 @@ export interface paths {
          * List the company's users (filter by role; search name or e-mail)
          * @description The company’s users, paginated; filter by `role`, search name or e-mail.
          *
-         *     Rate limit: 300 requests per minute (authenticated class, per user).
+         *     Rate limit: 300 requests per minute by default (authenticated class, per user).
          */
         get: operations["listUsers"];
         put?: never;
@@ -673,7 +679,7 @@ export interface paths {
          * Create a user with a password, or invite one (no password: a one-time token, valid 7 days)
          * @description With `password`: an active user. Without: an invited user and a one-time `invitation.token` (valid 7 days) for `POST /api/auth/accept-invitation`. An e-mail already registered is 409.
          *
-         *     Rate limit: 300 requests per minute (authenticated class, per user).
+         *     Rate limit: 300 requests per minute by default (authenticated class, per user).
          */
         post: operations["createUser"];
         delete?: never;
@@ -693,14 +699,14 @@ export interface paths {
          * User detail
          * @description One user of the company; another company’s user is 404.
          *
-         *     Rate limit: 300 requests per minute (authenticated class, per user).
+         *     Rate limit: 300 requests per minute by default (authenticated class, per user).
          */
         get: operations["getUser"];
         /**
          * Rename, change the role of, disable or enable a user
          * @description Demoting or disabling ends the user’s sessions at once. The last active admin cannot be demoted or disabled (409).
          *
-         *     Rate limit: 300 requests per minute (authenticated class, per user).
+         *     Rate limit: 300 requests per minute by default (authenticated class, per user).
          */
         put: operations["updateUser"];
         post?: never;
@@ -708,7 +714,7 @@ export interface paths {
          * Delete a user (their sessions and conversations too); not the last active admin (409)
          * @description Deletes a user with their sessions and conversations; the last active admin cannot be deleted (409).
          *
-         *     Rate limit: 300 requests per minute (authenticated class, per user).
+         *     Rate limit: 300 requests per minute by default (authenticated class, per user).
          */
         delete: operations["deleteUser"];
         options?: never;
@@ -729,7 +735,7 @@ export interface paths {
          * Accept an invitation: set a password and name, and log in (answers like login)
          * @description Sets the invited user’s password and name from the one-time token of `POST /api/users`, then opens a session like login. An unknown, used or expired token is 401.
          *
-         *     Rate limit: 30 requests per minute (sign-in class, per client IP).
+         *     Rate limit: 30 requests per minute by default (sign-in class, per client IP).
          */
         post: operations["acceptInvitation"];
         delete?: never;
@@ -751,7 +757,7 @@ export interface paths {
          * Sign in with a Google ID token (answers like login)
          * @description See docs/auth.md: who may sign in, ssoDomains, 503 when not configured.
          *
-         *     Rate limit: 30 requests per minute (sign-in class, per client IP).
+         *     Rate limit: 30 requests per minute by default (sign-in class, per client IP).
          */
         post: operations["signInWithGoogle"];
         delete?: never;
@@ -773,7 +779,7 @@ export interface paths {
          * Sign in with a Microsoft Graph access token (scope User.Read; answers like login)
          * @description See docs/auth.md: tenant from Graph /organization, MICROSOFT_ALLOWED_TENANTS.
          *
-         *     Rate limit: 30 requests per minute (sign-in class, per client IP).
+         *     Rate limit: 30 requests per minute by default (sign-in class, per client IP).
          */
         post: operations["signInWithMicrosoft"];
         delete?: never;
@@ -795,7 +801,7 @@ export interface paths {
          * Change your password; every session ends and a new one is returned (login shape)
          * @description Checks the current password, sets the new one (8–1024 characters), ends every session of the user and returns a fresh token set. A wrong current password is 401.
          *
-         *     Rate limit: 300 requests per minute (authenticated class, per user).
+         *     Rate limit: 300 requests per minute by default (authenticated class, per user).
          */
         post: operations["changePassword"];
         delete?: never;
@@ -817,7 +823,7 @@ export interface paths {
          * Web search for signed-in users
          * @description Searches the web through the configured provider (a self-hosted SearXNG at `SEARXNG_URL`). Not configured: 503 SERVICE_UNAVAILABLE. The provider unreachable, slow (`WEB_SEARCH_TIMEOUT_MS`), oversized or malformed: 502 BAD_GATEWAY.
          *
-         *     Rate limit: 300 requests per minute (authenticated class, per user).
+         *     Rate limit: 300 requests per minute by default (authenticated class, per user).
          */
         post: operations["searchWeb"];
         delete?: never;
@@ -837,7 +843,7 @@ export interface paths {
          * The company's endpoints (never their secrets)
          * @description The company’s webhook endpoints, paginated; secrets are never shown again.
          *
-         *     Rate limit: 300 requests per minute (authenticated class, per user).
+         *     Rate limit: 300 requests per minute by default (authenticated class, per user).
          */
         get: operations["listWebhooks"];
         put?: never;
@@ -845,7 +851,7 @@ export interface paths {
          * Register an endpoint; the signing secret is in this response only
          * @description Subscribes an http(s) endpoint to events; deliveries are signed (Standard Webhooks) with the secret returned once, here. See docs/webhooks.md.
          *
-         *     Rate limit: 300 requests per minute (authenticated class, per user).
+         *     Rate limit: 300 requests per minute by default (authenticated class, per user).
          */
         post: operations["createWebhook"];
         delete?: never;
@@ -865,7 +871,7 @@ export interface paths {
          * One endpoint
          * @description One webhook endpoint.
          *
-         *     Rate limit: 300 requests per minute (authenticated class, per user).
+         *     Rate limit: 300 requests per minute by default (authenticated class, per user).
          */
         get: operations["getWebhook"];
         put?: never;
@@ -874,7 +880,7 @@ export interface paths {
          * Delete an endpoint and its delivery log
          * @description Deletes the endpoint and its delivery log; pending deliveries are dropped.
          *
-         *     Rate limit: 300 requests per minute (authenticated class, per user).
+         *     Rate limit: 300 requests per minute by default (authenticated class, per user).
          */
         delete: operations["deleteWebhook"];
         options?: never;
@@ -883,7 +889,7 @@ export interface paths {
          * Change url, events, description or active (re-activating clears disabledReason)
          * @description Changes url, events, description or active; re-activating clears `disabledReason`.
          *
-         *     Rate limit: 300 requests per minute (authenticated class, per user).
+         *     Rate limit: 300 requests per minute by default (authenticated class, per user).
          */
         patch: operations["updateWebhook"];
         trace?: never;
@@ -901,7 +907,7 @@ export interface paths {
          * Send a signed `webhook.test` event now, once, and report the outcome
          * @description Sends one signed `webhook.test` event now and reports the endpoint’s answer; nothing is retried.
          *
-         *     Rate limit: 300 requests per minute (authenticated class, per user).
+         *     Rate limit: 300 requests per minute by default (authenticated class, per user).
          */
         post: operations["testWebhook"];
         delete?: never;
@@ -921,7 +927,7 @@ export interface paths {
          * The endpoint's delivery log, newest first
          * @description The endpoint’s deliveries, newest first, with attempts, last status and next attempt.
          *
-         *     Rate limit: 300 requests per minute (authenticated class, per user).
+         *     Rate limit: 300 requests per minute by default (authenticated class, per user).
          */
         get: operations["listWebhookDeliveries"];
         put?: never;
@@ -1211,7 +1217,12 @@ export interface components {
             environment: "live" | "test";
             /** @description First characters of the key, to recognise it */
             keyPrefix: string;
+            /** @description Last four characters of the key; null for keys made before they were kept */
+            keyLast4: string | null;
             authorizedDomains: string[];
+            requireHttps: boolean;
+            /** @description True when the key has no authorized domains: any web site can use it (a warning for widget keys) */
+            anyOrigin: boolean;
             lastUsedAt: string | null;
             /** Format: date-time */
             createdAt: string;
@@ -1249,6 +1260,7 @@ export interface components {
             kind?: "web";
             /** Format: uri */
             url?: string;
+            /** @description Document (file) name or web page title. Untrusted plain text: render it as text, never as HTML */
             name: string;
             score: number;
             chunks: {
@@ -1258,6 +1270,8 @@ export interface components {
                  */
                 citation: number;
                 chunkId: string;
+                /** @description The chunk’s opening words. Untrusted plain text from a document: it may contain markup; render it as text, never as HTML */
+                snippet?: string;
                 /** @description First page (PDF); null without pages */
                 page: number | null;
                 /**
@@ -1285,16 +1299,19 @@ export interface components {
             }[];
         };
         ChatAnswer: {
+            /** @description Plain text quoted from or generated over documents: untrusted, it may contain markup (`<img onerror=…>`). Render it as text, never as HTML; only `[n]` markers have a meaning (keys of `citationMap`) */
             answer: string;
             sources: components["schemas"]["Source"][];
             citationMap: components["schemas"]["CitationMap"];
             conversationId: string;
             messageId: string;
+            /** @description Public (widget) routes only: the session this answer belongs to, made by the server. Send it as `sessionId` with the next question to continue the conversation */
+            sessionId?: string;
         };
         StreamTokenEvent: {
             /** @enum {string} */
             type: "token";
-            /** @description The next piece of the answer */
+            /** @description The next piece of the answer: untrusted plain text, never HTML */
             content: string;
         };
         StreamSourcesEvent: {
@@ -1308,6 +1325,8 @@ export interface components {
             citationMap: components["schemas"]["CitationMap"];
             conversationId: string;
             messageId: string;
+            /** @description Public (widget) routes only: the session this answer belongs to, made by the server. Send it as `sessionId` with the next question to continue the conversation */
+            sessionId?: string;
         };
         StreamErrorEvent: {
             /** @enum {string} */
@@ -3178,8 +3197,13 @@ export interface operations {
                      * @enum {string}
                      */
                     environment?: "live" | "test";
-                    /** @description Exact hosts or `*.host`; empty or absent: any origin */
+                    /** @description Origins allowed to use the key: `[scheme://][*.]host[:port]`. Empty or absent: any web site may use the key (`anyOrigin: true`). */
                     authorizedDomains?: string[];
+                    /**
+                     * @description Refuse requests whose origin is not `https://` (403), whatever the domains
+                     * @default false
+                     */
+                    requireHttps?: boolean;
                 };
             };
         };
@@ -3207,7 +3231,12 @@ export interface operations {
                             environment: "live" | "test";
                             /** @description First characters of the key, to recognise it */
                             keyPrefix: string;
+                            /** @description Last four characters of the key; null for keys made before they were kept */
+                            keyLast4: string | null;
                             authorizedDomains: string[];
+                            requireHttps: boolean;
+                            /** @description True when the key has no authorized domains: any web site can use it (a warning for widget keys) */
+                            anyOrigin: boolean;
                             lastUsedAt: string | null;
                             /** Format: date-time */
                             createdAt: string;
@@ -3248,6 +3277,126 @@ export interface operations {
             };
             /** @description `FORBIDDEN`: The role lacks the permission (`requiredRole`, `currentRole`), or the API key is used from an unauthorized domain */
             403: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `RATE_LIMIT_EXCEEDED`: Rate limit or sign-in back-off; wait `retryAfter` seconds (also the `Retry-After` header) */
+            429: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `INTERNAL_ERROR`: Unexpected failure; details are in the server log, never here */
+            500: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    updateApiKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Resource id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name?: string;
+                    /** @description Origins allowed to use the key: `[scheme://][*.]host[:port]`. Empty or absent: any web site may use the key (`anyOrigin: true`). */
+                    authorizedDomains?: string[];
+                    /** @description Refuse requests whose origin is not `https://` (403), whatever the domains */
+                    requireHttps?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description OK: Change a key's name, domains or https requirement */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: components["schemas"]["ApiKey"];
+                    };
+                };
+            };
+            /** @description `VALIDATION_ERROR`: Invalid input; `details` lists the fields and reasons */
+            400: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `UNAUTHORIZED`: Credential missing, expired or invalid */
+            401: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `FORBIDDEN`: The role lacks the permission (`requiredRole`, `currentRole`), or the API key is used from an unauthorized domain */
+            403: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `NOT_FOUND`: No such resource in your company (existence is never revealed) */
+            404: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
@@ -3706,7 +3855,7 @@ export interface operations {
                 "application/json": {
                     /** @description The question */
                     message: string;
-                    /** @description Widget session, `sess_<id>` */
+                    /** @description Widget session, `sess_<id>`: send back the `sessionId` of the previous answer to continue its conversation. Only ids the server made for this key continue one; any other (unknown, made up, another key’s) starts a new session, whose id the answer returns. */
                     sessionId?: string;
                     topicId?: string;
                     /** @description Also search the web (SearXNG) and cite its results after the company documents, marked `kind: "web"`. Not configured: 503; the provider failing: 502, before any byte is streamed. */
@@ -3838,7 +3987,7 @@ export interface operations {
                 "application/json": {
                     /** @description The question */
                     message: string;
-                    /** @description Widget session, `sess_<id>` */
+                    /** @description Widget session, `sess_<id>`: send back the `sessionId` of the previous answer to continue its conversation. Only ids the server made for this key continue one; any other (unknown, made up, another key’s) starts a new session, whose id the answer returns. */
                     sessionId?: string;
                     topicId?: string;
                     /** @description Also search the web (SearXNG) and cite its results after the company documents, marked `kind: "web"`. Not configured: 503; the provider failing: 502, before any byte is streamed. */

@@ -23,7 +23,11 @@ interface DomNode {
   querySelectorAll(selector: string): { length: number };
 }
 declare const document: DomNode;
-declare function getComputedStyle(el: unknown): { backgroundColor: string; color: string };
+declare function getComputedStyle(el: unknown): {
+  backgroundColor: string;
+  color: string;
+  fontFamily: string;
+};
 
 const SCREENSHOTS = process.env.WIDGET_SCREENSHOTS_DIR ?? '/work/screenshots/widget';
 
@@ -128,6 +132,11 @@ if (!executablePath) {
       .locator('[data-cog-rag-widget] .launcher')
       .evaluate((el) => getComputedStyle(el).backgroundColor);
     t.equal(launcherBg, 'rgb(36, 86, 211)', "the page's styles do not reach into the widget");
+    t.notMatch(
+      await page.locator('[data-cog-rag-widget] .panel').evaluate((el) => getComputedStyle(el).fontFamily),
+      /monospace/,
+      "nor does the page's font, even !important on every element",
+    );
     t.equal(
       await page.locator('h1').evaluate((el) => getComputedStyle(el).color),
       'rgb(0, 0, 0)',

@@ -1,6 +1,7 @@
 /** The widget's styles, scoped by its shadow root; `:host { all: initial }` keeps the page's out. */
 export const CSS = `
-:host{all:initial;position:fixed;bottom:20px;z-index:2147483000;font:15px/1.45 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:#1f2328}
+:host{all:initial;position:fixed;bottom:20px;z-index:2147483000}
+.panel,.launcher{font:15px/1.45 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:#1f2328}
 :host(.left){left:20px}:host(.right){right:20px}
 *{box-sizing:border-box;font:inherit;color:inherit}
 button{cursor:pointer;border:0;background:none}
