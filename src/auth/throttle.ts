@@ -90,13 +90,18 @@ function redisStore(redis: Redis): Store {
 function resilientStore(redis: Redis): Store {
   const shared = redisStore(redis);
   const local = memoryStore();
+  // Until the first failure, commands wait for the connection (no split counts at start).
+  let degraded = false;
+  redis.on('error', () => (degraded = true));
+  redis.on('ready', () => (degraded = false));
   const pick =
     <A extends unknown[], R>(method: (s: Store) => (...args: A) => Promise<R>) =>
     async (...args: A): Promise<R> => {
-      if (redis.status !== 'ready') return method(local)(...args);
+      if (degraded && redis.status !== 'ready') return method(local)(...args);
       try {
         return await method(shared)(...args);
       } catch {
+        degraded = true;
         return method(local)(...args);
       }
     };

@@ -49,8 +49,9 @@ export function createWindowCounter(
 ): WindowCounter {
   const local = localCounter();
   if (!redisUrl) return { hit: async (key, windowMs) => local(key, windowMs), close: async () => {} };
+  // Commands wait for the first connection (no split counts at start); once an outage is seen,
+  // they go to memory at once until Redis is ready again.
   const redis = new Redis(redisUrl, {
-    enableOfflineQueue: false,
     maxRetriesPerRequest: 0,
     connectTimeout: 2000,
     commandTimeout: 2000,
@@ -64,10 +65,7 @@ export function createWindowCounter(
   redis.on('ready', () => (degraded = false));
   return {
     async hit(key, windowMs) {
-      if (redis.status !== 'ready') {
-        degrade(new Error(`Redis ${redis.status}`));
-        return local(key, windowMs);
-      }
+      if (degraded && redis.status !== 'ready') return local(key, windowMs);
       try {
         const [count, ttl] = (await redis.eval(HIT_SCRIPT, 1, options.prefix + key, windowMs)) as [
           number,
