@@ -128,7 +128,10 @@ for (const postgres of [false, true]) {
       .sort((a, b) => Number(a.endsWith('/logout')) - Number(b.endsWith('/logout')));
     for (const route of ordered) {
       const [method, path] = route.split(' ') as [string, string];
-      const url = path === '*' ? '/api/health' : path.replace(':id', 'nope_0000').replace(':messageId', 'nope_0001').replace('*', 'index.html');
+      const url =
+        path === '*'
+          ? '/api/health'
+          : path.replace(':id', 'nope_0000').replace(':messageId', 'nope_0001').replace('*', 'index.html');
       for (const caller of Object.keys(headers) as Caller[]) {
         const res = await app.inject({
           method: method as 'GET',
