@@ -61,7 +61,7 @@ export function App() {
     setSessionState(null);
   };
 
-  const [screen = 'documents', id] = path.split('/');
+  const [screen = 'documents', id] = (path || 'documents').split('/');
   const def = SCREENS.find((s) => s.path === screen);
   const title = def ? t(def.key) : t('appName');
   useEffect(
