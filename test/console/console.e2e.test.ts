@@ -162,7 +162,7 @@ t.test(
     await page.reload();
     await page.getByRole('heading', { name: 'Insights', level: 1 }).waitFor();
     t.same(
-      await page.evaluate(() => [localStorage.length, document.cookie]),
+      await page.evaluate('[localStorage.length, document.cookie]'),
       [0, ''],
       'no token in localStorage, the cookie is httpOnly',
     );

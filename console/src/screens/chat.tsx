@@ -48,6 +48,16 @@ async function findPassage(
   return null;
 }
 
+/** A thumb icon (no emoji: a font without them shows boxes); `down` turns it over. */
+const Thumb = ({ down = false }: { down?: boolean }) => (
+  <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" class={down ? 'down' : undefined}>
+    <path
+      fill="currentColor"
+      d="M2 21h4V9H2v12zm20-11a2 2 0 0 0-2-2h-6.3l1-4.6v-.3c0-.4-.2-.8-.4-1.1L13.2 1 6.6 7.6c-.4.4-.6.9-.6 1.4V19c0 1.1.9 2 2 2h9c.8 0 1.5-.5 1.8-1.2l3-7.1c.1-.2.2-.5.2-.7v-2z"
+    />
+  </svg>
+);
+
 /** An answer with its [n] markers as buttons that open the cited passage. */
 function AnswerText({ turn, onCite }: { turn: Turn; onCite: (n: string) => void }) {
   const { t } = useI18n();
@@ -226,7 +236,7 @@ export function Chat() {
                     aria-label={t('thumbsUp')}
                     onClick={() => void rate(turn, 'up')}
                   >
-                    👍
+                    <Thumb />
                   </button>
                   <button
                     type="button"
@@ -234,7 +244,7 @@ export function Chat() {
                     aria-label={t('thumbsDown')}
                     onClick={() => void rate(turn, 'down')}
                   >
-                    👎
+                    <Thumb down />
                   </button>
                 </p>
               )}

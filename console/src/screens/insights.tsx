@@ -31,7 +31,8 @@ export function Insights() {
         <>
           <p class="totals">
             {t('questions')}: <strong>{d.totals.questions}</strong> · {t('refused')}:{' '}
-            <strong>{d.totals.refused}</strong> · 👍 {d.totals.thumbsUp} · 👎 {d.totals.thumbsDown}
+            <strong>{d.totals.refused}</strong> · {t('thumbsUp')}: {d.totals.thumbsUp} · {t('thumbsDown')}:{' '}
+            {d.totals.thumbsDown}
           </p>
           <table class="grid bars">
             <caption>{t('questionsPerDay')}</caption>
