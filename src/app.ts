@@ -34,6 +34,12 @@ import userRoutes from './routes/users.ts';
 import accountRoutes from './routes/account.ts';
 import webSearchRoutes from './routes/web-search.ts';
 import webhookRoutes from './routes/webhooks.ts';
+import authProviderRoutes from './routes/auth-providers.ts';
+import documentReprocessRoutes from './routes/document-reprocess.ts';
+import messageFeedbackRoutes from './routes/message-feedback.ts';
+import insightsRoutes from './routes/insights.ts';
+import consoleRoutes from './routes/console.ts';
+import cookie from '@fastify/cookie';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -128,6 +134,7 @@ export async function buildApp(
   await app.register(errorsPlugin);
   await app.register(helmet, { contentSecurityPolicy: false });
   await app.register(cors, { origin: ctx.config.corsOrigins });
+  await app.register(cookie);
   await app.register(multipart, {
     limits: { fileSize: ctx.config.maxUploadBytes, files: 1, fields: 10, fieldSize: 4096, parts: 20 },
   });
@@ -153,8 +160,13 @@ export async function buildApp(
       await api.register(accountRoutes);
       await api.register(webSearchRoutes);
       await api.register(webhookRoutes);
+      await api.register(authProviderRoutes);
+      await api.register(documentReprocessRoutes);
+      await api.register(messageFeedbackRoutes);
+      await api.register(insightsRoutes);
     },
     { prefix: '/api' },
   );
+  await app.register(consoleRoutes);
   return app;
 }
