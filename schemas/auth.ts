@@ -15,7 +15,10 @@ export const User = Type.Object(
 
 export const TokenSet = {
   accessToken: Text(4096, { description: 'JWT for `Authorization: Bearer`, valid `expiresIn` seconds' }),
-  refreshToken: Text(512, { description: 'Opaque; for POST /api/auth/refresh; rotated on every refresh' }),
+  refreshToken: Text(512, {
+    description:
+      'Opaque; for POST /api/auth/refresh; rotated on every refresh. Empty when delivered as the httpOnly cookie (`X-Refresh-Cookie: 1`)',
+  }),
   expiresIn: Type.Integer({ minimum: 1, maximum: 86_400, examples: [3600], description: 'Seconds' }),
 };
 
@@ -31,7 +34,15 @@ export const Session = Type.Object(
   { $id: 'Session', additionalProperties: false },
 );
 export const LoginResponse = Envelope(Type.Ref('Session'));
-export const RefreshBody = Type.Object({ refreshToken: Type.String({ minLength: 1, maxLength: 512 }) });
+export const RefreshBody = Type.Object({
+  refreshToken: Type.Optional(
+    Type.String({
+      minLength: 1,
+      maxLength: 512,
+      description: 'Required unless the refresh cookie is sent with `X-Refresh-Cookie: 1` (then send `{}`)',
+    }),
+  ),
+});
 export const RefreshResponse = Envelope(Type.Object(TokenSet, { additionalProperties: false }));
 export const RegisterBody = Type.Object({
   email: Email,

@@ -64,6 +64,12 @@ export const Message = Type.Object(
       { maxItems: 100 },
     ),
     citationMap: Type.Ref('CitationMap'),
+    refused: Type.Boolean({
+      description: 'An answer citing no source: nothing in the documents answered the question',
+    }),
+    feedback: Type.Union([Type.Enum(['up', 'down']), Type.Null()], {
+      description: 'The asker’s rating of an answer (PUT …/messages/:messageId/feedback)',
+    }),
     createdAt: Timestamp(),
   },
   { $id: 'Message', additionalProperties: false },
@@ -145,4 +151,30 @@ export const CompanyUpdateBody = Type.Object(
     settings: Type.Optional(CompanySettings),
   },
   { additionalProperties: false, minProperties: 1 },
+);
+
+export const FeedbackParams = Type.Object(
+  {
+    id: Type.String({ minLength: 1, maxLength: 64, description: 'Conversation id' }),
+    messageId: Type.String({ minLength: 1, maxLength: 64, description: 'Message id (an answer)' }),
+  },
+  { additionalProperties: false },
+);
+export const FeedbackBody = Type.Object(
+  {
+    rating: Type.Union([Type.Enum(['up', 'down']), Type.Null()], {
+      description: 'Thumbs up or down; null takes the rating back',
+    }),
+  },
+  { additionalProperties: false },
+);
+export const FeedbackResponse = Envelope(
+  Type.Object(
+    {
+      messageId: Id(),
+      rating: Type.Union([Type.Enum(['up', 'down']), Type.Null()]),
+      ratedAt: Type.Union([Timestamp(), Type.Null()]),
+    },
+    { additionalProperties: false },
+  ),
 );

@@ -35,6 +35,12 @@ import accountRoutes from './routes/account.ts';
 import webSearchRoutes from './routes/web-search.ts';
 import webhookRoutes from './routes/webhooks.ts';
 import widgetRoutes from './routes/widget.ts';
+import authProviderRoutes from './routes/auth-providers.ts';
+import documentReprocessRoutes from './routes/document-reprocess.ts';
+import messageFeedbackRoutes from './routes/message-feedback.ts';
+import insightsRoutes from './routes/insights.ts';
+import consoleRoutes from './routes/console.ts';
+import cookie from '@fastify/cookie';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -146,6 +152,7 @@ export async function buildApp(
   await app.register(errorsPlugin);
   await app.register(helmet, { contentSecurityPolicy: false });
   await app.register(cors, { delegator: corsDelegator(ctx.config.corsOrigins) });
+  await app.register(cookie);
   await app.register(multipart, {
     limits: { fileSize: ctx.config.maxUploadBytes, files: 1, fields: 10, fieldSize: 4096, parts: 20 },
   });
@@ -172,8 +179,13 @@ export async function buildApp(
       await api.register(accountRoutes);
       await api.register(webSearchRoutes);
       await api.register(webhookRoutes);
+      await api.register(authProviderRoutes);
+      await api.register(documentReprocessRoutes);
+      await api.register(messageFeedbackRoutes);
+      await api.register(insightsRoutes);
     },
     { prefix: '/api' },
   );
+  await app.register(consoleRoutes);
   return app;
 }

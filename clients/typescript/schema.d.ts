@@ -121,7 +121,7 @@ export interface paths {
         put?: never;
         /**
          * Rotate the refresh token and get a new access token
-         * @description Exchanges a refresh token for a new access token and a new refresh token; the old refresh token stops working (rotation). Reusing a rotated token ends the session (401).
+         * @description Exchanges a refresh token for a new access token and a new refresh token; the old refresh token stops working (rotation). Reusing a rotated token ends the session (401). Browser clients may send no body and `X-Refresh-Cookie: 1`: the token is then read from, and rotated in, the httpOnly cookie (docs/console.md).
          *
          *     Rate limit: 300 requests per minute by default (authenticated class, per user).
          */
@@ -143,7 +143,7 @@ export interface paths {
         put?: never;
         /**
          * End the session: its refresh tokens and access tokens stop working
-         * @description Ends the current session: its refresh token and every access token issued for it stop working at once.
+         * @description Ends the current session: its refresh token and every access token issued for it stop working at once; the console’s refresh cookie is cleared.
          *
          *     Rate limit: 300 requests per minute by default (authenticated class, per user).
          */
@@ -938,6 +938,94 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/auth/providers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Which sign-in providers are configured
+         * @description The sign-in methods this server accepts: password always, Google when GOOGLE_CLIENT_ID is set, Microsoft when MICROSOFT_ALLOWED_TENANTS is set. Client ids are public values.
+         *
+         *     Rate limit: 300 requests per minute by default (authenticated class, per user).
+         */
+        get: operations["getAuthProviders"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/documents/{id}/reprocess": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Process a document again (parse, chunk, embed)
+         * @description Queues a VECTORIZED or ERROR document for processing again: it answers 202 with status UPLOADED, then goes PROCESSING → VECTORIZED (or ERROR) like an upload. Its current chunks stay searchable until the new ones replace them. 409 while it is still UPLOADED or PROCESSING.
+         *
+         *     Rate limit: 300 requests per minute by default (authenticated class, per user).
+         */
+        post: operations["reprocessDocument"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/conversations/{id}/messages/{messageId}/feedback": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Rate an answer thumbs up or down (null clears the rating)
+         * @description Rates an answer of one of the caller’s own conversations: `up`, `down`, or `null` to take the rating back. A question (role `user`), another user’s conversation or another company’s message is 404.
+         *
+         *     Rate limit: 300 requests per minute by default (authenticated class, per user).
+         */
+        put: operations["setMessageFeedback"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/insights": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Questions per day, unanswered questions and most-cited documents (admin)
+         * @description Over the last `days` UTC days: questions and refusals per day (an answer citing no source is a refusal), the latest unanswered questions, the most-cited documents and the thumbs up/down totals. Widget conversations count too.
+         *
+         *     Rate limit: 300 requests per minute by default (authenticated class, per user).
+         */
+        get: operations["getInsights"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1122,6 +1210,10 @@ export interface components {
                 score: number;
             }[];
             citationMap: components["schemas"]["CitationMap"];
+            /** @description An answer citing no source: nothing in the documents answered the question */
+            refused: boolean;
+            /** @description The asker’s rating of an answer (PUT …/messages/:messageId/feedback) */
+            feedback: ("up" | "down") | null;
             /** Format: date-time */
             createdAt: string;
         };
@@ -1177,7 +1269,7 @@ export interface components {
         Session: {
             /** @description JWT for `Authorization: Bearer`, valid `expiresIn` seconds */
             accessToken: string;
-            /** @description Opaque; for POST /api/auth/refresh; rotated on every refresh */
+            /** @description Opaque; for POST /api/auth/refresh; rotated on every refresh. Empty when delivered as the httpOnly cookie (`X-Refresh-Cookie: 1`) */
             refreshToken: string;
             /**
              * Format: int32
@@ -1669,7 +1761,10 @@ export interface operations {
     login: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Browser clients: deliver the refresh token as an httpOnly cookie (Path=/api/auth, SameSite=Strict) instead of in the body, whose refreshToken is then empty; POST /api/auth/refresh with this header reads the cookie. See docs/console.md. */
+                "x-refresh-cookie"?: "1";
+            };
             path?: never;
             cookie?: never;
         };
@@ -1864,14 +1959,18 @@ export interface operations {
     refreshToken: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Browser clients: deliver the refresh token as an httpOnly cookie (Path=/api/auth, SameSite=Strict) instead of in the body, whose refreshToken is then empty; POST /api/auth/refresh with this header reads the cookie. See docs/console.md. */
+                "x-refresh-cookie"?: "1";
+            };
             path?: never;
             cookie?: never;
         };
         requestBody: {
             content: {
                 "application/json": {
-                    refreshToken: string;
+                    /** @description Required unless the refresh cookie is sent with `X-Refresh-Cookie: 1` (then send `{}`) */
+                    refreshToken?: string;
                 };
             };
         };
@@ -1892,7 +1991,7 @@ export interface operations {
                         data: {
                             /** @description JWT for `Authorization: Bearer`, valid `expiresIn` seconds */
                             accessToken: string;
-                            /** @description Opaque; for POST /api/auth/refresh; rotated on every refresh */
+                            /** @description Opaque; for POST /api/auth/refresh; rotated on every refresh. Empty when delivered as the httpOnly cookie (`X-Refresh-Cookie: 1`) */
                             refreshToken: string;
                             /**
                              * Format: int32
@@ -6334,7 +6433,10 @@ export interface operations {
     acceptInvitation: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Browser clients: deliver the refresh token as an httpOnly cookie (Path=/api/auth, SameSite=Strict) instead of in the body, whose refreshToken is then empty; POST /api/auth/refresh with this header reads the cookie. See docs/console.md. */
+                "x-refresh-cookie"?: "1";
+            };
             path?: never;
             cookie?: never;
         };
@@ -6424,7 +6526,10 @@ export interface operations {
     signInWithGoogle: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Browser clients: deliver the refresh token as an httpOnly cookie (Path=/api/auth, SameSite=Strict) instead of in the body, whose refreshToken is then empty; POST /api/auth/refresh with this header reads the cookie. See docs/console.md. */
+                "x-refresh-cookie"?: "1";
+            };
             path?: never;
             cookie?: never;
         };
@@ -6537,7 +6642,10 @@ export interface operations {
     signInWithMicrosoft: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Browser clients: deliver the refresh token as an httpOnly cookie (Path=/api/auth, SameSite=Strict) instead of in the body, whose refreshToken is then empty; POST /api/auth/refresh with this header reads the cookie. See docs/console.md. */
+                "x-refresh-cookie"?: "1";
+            };
             path?: never;
             cookie?: never;
         };
@@ -6650,7 +6758,10 @@ export interface operations {
     changePassword: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Browser clients: deliver the refresh token as an httpOnly cookie (Path=/api/auth, SameSite=Strict) instead of in the body, whose refreshToken is then empty; POST /api/auth/refresh with this header reads the cookie. See docs/console.md. */
+                "x-refresh-cookie"?: "1";
+            };
             path?: never;
             cookie?: never;
         };
@@ -7651,6 +7762,476 @@ export interface operations {
             };
             /** @description `NOT_FOUND`: No such resource in your company (existence is never revealed) */
             404: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `RATE_LIMIT_EXCEEDED`: Rate limit or sign-in back-off; wait `retryAfter` seconds (also the `Retry-After` header) */
+            429: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `INTERNAL_ERROR`: Unexpected failure; details are in the server log, never here */
+            500: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getAuthProviders: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK: Which sign-in providers are configured */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: {
+                            /** @description E-mail and password sign-in (always on) */
+                            password: boolean;
+                            /** @description null: Google sign-in is not configured */
+                            google: {
+                                /** @description The first GOOGLE_CLIENT_ID, for the browser flow */
+                                clientId: string;
+                            } | null;
+                            /** @description null: Microsoft sign-in is not configured */
+                            microsoft: {
+                                /** @description MICROSOFT_CLIENT_ID for the browser flow; null: the API accepts tokens but the console shows no button */
+                                clientId: string | null;
+                            } | null;
+                        };
+                    };
+                };
+            };
+            /** @description `VALIDATION_ERROR`: Invalid input; `details` lists the fields and reasons */
+            400: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `RATE_LIMIT_EXCEEDED`: Rate limit or sign-in back-off; wait `retryAfter` seconds (also the `Retry-After` header) */
+            429: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `INTERNAL_ERROR`: Unexpected failure; details are in the server log, never here */
+            500: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    reprocessDocument: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Resource id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: Process a document again (parse, chunk, embed) */
+            202: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: components["schemas"]["Document"];
+                    };
+                };
+            };
+            /** @description `VALIDATION_ERROR`: Invalid input; `details` lists the fields and reasons */
+            400: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `UNAUTHORIZED`: Credential missing, expired or invalid */
+            401: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `FORBIDDEN`: The role lacks the permission (`requiredRole`, `currentRole`), or the API key is used from an unauthorized domain */
+            403: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `NOT_FOUND`: No such resource in your company (existence is never revealed) */
+            404: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `CONFLICT`: The resource conflicts with the current state (duplicate, quota reached) */
+            409: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `RATE_LIMIT_EXCEEDED`: Rate limit or sign-in back-off; wait `retryAfter` seconds (also the `Retry-After` header) */
+            429: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `INTERNAL_ERROR`: Unexpected failure; details are in the server log, never here */
+            500: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    setMessageFeedback: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Conversation id */
+                id: string;
+                /** @description Message id (an answer) */
+                messageId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Thumbs up or down; null takes the rating back */
+                    rating: ("up" | "down") | null;
+                };
+            };
+        };
+        responses: {
+            /** @description OK: Rate an answer thumbs up or down (null clears the rating) */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: {
+                            messageId: string;
+                            rating: ("up" | "down") | null;
+                            ratedAt: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description `VALIDATION_ERROR`: Invalid input; `details` lists the fields and reasons */
+            400: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `UNAUTHORIZED`: Credential missing, expired or invalid */
+            401: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `FORBIDDEN`: The role lacks the permission (`requiredRole`, `currentRole`), or the API key is used from an unauthorized domain */
+            403: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `NOT_FOUND`: No such resource in your company (existence is never revealed) */
+            404: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `RATE_LIMIT_EXCEEDED`: Rate limit or sign-in back-off; wait `retryAfter` seconds (also the `Retry-After` header) */
+            429: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `INTERNAL_ERROR`: Unexpected failure; details are in the server log, never here */
+            500: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getInsights: {
+        parameters: {
+            query?: {
+                /** @description How many days back, today (UTC) included */
+                days?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK: Questions per day, unanswered questions and most-cited documents (admin) */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: {
+                            /** Format: int32 */
+                            days: number;
+                            totals: {
+                                /** Format: int64 */
+                                questions: number;
+                                /**
+                                 * Format: int64
+                                 * @description Answers that cited nothing
+                                 */
+                                refused: number;
+                                /** Format: int64 */
+                                thumbsUp: number;
+                                /** Format: int64 */
+                                thumbsDown: number;
+                            };
+                            /** @description Every day of the window, oldest first, zeros included */
+                            questionsPerDay: {
+                                /**
+                                 * Format: date
+                                 * @description UTC day, YYYY-MM-DD
+                                 */
+                                date: string;
+                                /** Format: int64 */
+                                questions: number;
+                                /** Format: int64 */
+                                refused: number;
+                            }[];
+                            /** @description The latest questions answered with a refusal, newest first */
+                            unanswered: {
+                                messageId: string;
+                                conversationId: string;
+                                question: string;
+                                /** Format: date-time */
+                                askedAt: string;
+                            }[];
+                            /** @description Documents cited by the most answers, most first */
+                            mostCited: {
+                                documentId: string;
+                                name: string;
+                                /**
+                                 * Format: int64
+                                 * @description Answers citing the document
+                                 */
+                                citations: number;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description `VALIDATION_ERROR`: Invalid input; `details` lists the fields and reasons */
+            400: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `UNAUTHORIZED`: Credential missing, expired or invalid */
+            401: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `FORBIDDEN`: The role lacks the permission (`requiredRole`, `currentRole`), or the API key is used from an unauthorized domain */
+            403: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];

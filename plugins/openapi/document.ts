@@ -19,6 +19,10 @@ export const TAGS = [
   { name: 'companies', description: 'The company record, usage, limits and settings' },
   { name: 'users', description: 'User management and invitations (admin)' },
   { name: 'webhooks', description: 'Event subscriptions and their deliveries (admin)' },
+  {
+    name: 'insights',
+    description: 'Chat activity: questions per day, unanswered questions, cited documents (admin)',
+  },
 ];
 
 const limitsTable = (

@@ -250,6 +250,8 @@ export async function* answerStream(
           created_at: new Date(),
           citation_map: JSON.stringify(citationMap),
           sources: JSON.stringify(sourceViews),
+          // No citation: nothing in the documents answered it (the insights' unanswered questions).
+          refused: Object.keys(citationMap).length === 0,
         },
       ])
       .execute();

@@ -11,6 +11,9 @@ export interface MessageView {
   content: string;
   sources: { id: string; name: string; score: number }[];
   citationMap: Record<string, { documentId: string; chunkId: string }>;
+  /** An answer that cites nothing. */
+  refused: boolean;
+  feedback: 'up' | 'down' | null;
   createdAt: string;
 }
 
@@ -29,7 +32,7 @@ export async function findConversation(db: Kysely<DB>, companyId: string, userId
   if (!conversation) return undefined;
   const rows = await db
     .selectFrom('messages')
-    .select(['id', 'role', 'content', 'sources', 'citation_map', 'created_at'])
+    .select(['id', 'role', 'content', 'sources', 'citation_map', 'refused', 'feedback', 'created_at'])
     .where('conversation_id', '=', id)
     .orderBy('created_at', 'asc')
     .orderBy('id', 'asc')
@@ -40,6 +43,8 @@ export async function findConversation(db: Kysely<DB>, companyId: string, userId
     content: m.content,
     sources: m.sources,
     citationMap: m.citation_map,
+    refused: m.refused,
+    feedback: m.feedback,
     createdAt: m.created_at.toISOString(),
   }));
   return {

@@ -111,7 +111,12 @@ export interface Config {
    * (503). There is no "any tenant": a tenant's admin can set any `mail`, so only listed tenants
    * are trusted with e-mails.
    */
-  microsoft: { graphUrl: string; allowedTenants: string[] };
+  microsoft: {
+    graphUrl: string;
+    allowedTenants: string[];
+    /** The console's app registration for the sign-in redirect (MICROSOFT_CLIENT_ID); null = no button. */
+    clientId: string | null;
+  };
   corsOrigins: string[] | true;
   /** Trust X-Forwarded-* (client IP for rate limits) — only behind a reverse proxy. */
   trustProxy: boolean;
@@ -348,6 +353,7 @@ export function loadConfig(env: Env = process.env): Config {
     microsoft: {
       graphUrl: str(env, 'MICROSOFT_GRAPH_URL', 'https://graph.microsoft.com/v1.0').replace(/\/+$/, ''),
       allowedTenants: tenants.map((x) => x.toLowerCase()),
+      clientId: env.MICROSOFT_CLIENT_ID?.trim() || null,
     },
     corsOrigins: cors === '*' ? true : cors.split(',').map((s) => s.trim()),
     trustProxy: bool(env, 'TRUST_PROXY', false),

@@ -146,6 +146,11 @@ export interface MessagesTable {
   citation_map: Json<Record<string, { documentId: string; chunkId: string }>>;
   sources: Json<{ id: string; name: string; score: number }[]>;
   created_at: CreatedTimestamp;
+  /** An answer that cites nothing: a refusal (migration 0009). */
+  refused: Generated<boolean>;
+  /** The asker's rating of an answer. */
+  feedback: 'up' | 'down' | null;
+  feedback_at: Date | null;
 }
 
 /** A one-time invitation link for an invited (passwordless) user; only its SHA-256 is kept. */

@@ -4,7 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { fromKysely, type PgBoss } from 'pg-boss';
 import type { DB } from '../db/schema.ts';
 import { newId } from '../lib/ids.ts';
-import { notFound, unsupportedMediaType, validationError } from '../lib/errors.ts';
+import { conflict, notFound, unsupportedMediaType, validationError } from '../lib/errors.ts';
 import { recordEvent } from '../outbox/outbox.ts';
 import { enqueueIngest } from '../ingestion/queue.ts';
 import { sniffFormat } from '../ingestion/sniff.ts';
@@ -129,4 +129,41 @@ export async function deleteDocument(
       deps.log?.warn({ err, documentId }, 'vector store delete failed; re-sync removes the points');
     });
   }
+}
+
+/**
+ * Runs a finished document (VECTORIZED or ERROR) through ingestion again, e.g. after a parser or
+ * chunking change or a transient failure: back to UPLOADED with its attempts and error cleared,
+ * and a new ingestion job, in one transaction. Its chunks stay searchable until the new ones
+ * replace them (ingestDocument swaps them in one transaction). Attachments' child documents are
+ * kept: the re-run finds them by (parent, index) and does not add them twice.
+ * @throws 404 when not the company's, 409 while it is UPLOADED or PROCESSING.
+ */
+export async function reprocessDocument(
+  deps: { db: Kysely<DB>; boss: PgBoss },
+  companyId: string,
+  id: string,
+): Promise<DocumentView> {
+  await deps.db.transaction().execute(async (trx) => {
+    const doc = await trx
+      .selectFrom('documents')
+      .select('status')
+      .where('id', '=', id)
+      .where('company_id', '=', companyId)
+      .forUpdate()
+      .executeTakeFirst();
+    if (!doc) throw notFound('Document');
+    if (doc.status === 'UPLOADED' || doc.status === 'PROCESSING')
+      throw conflict(`The document is ${doc.status}; reprocess it once it is VECTORIZED or ERROR`);
+    await trx
+      .updateTable('documents')
+      .set({ status: 'UPLOADED', error: null, attempts: 0, updated_at: new Date() })
+      .where('id', '=', id)
+      .execute();
+    // No event of its own: document.vectorized or document.error follows as for an upload.
+    await enqueueIngest(deps.boss, id, fromKysely(trx));
+  });
+  const doc = await findDocument(deps.db, companyId, id);
+  if (!doc) throw notFound('Document');
+  return doc;
 }

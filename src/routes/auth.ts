@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import {
   LoginBody,
@@ -21,6 +22,13 @@ import {
 import { userOf } from '../../plugins/auth.ts';
 import { forbidden, notFound } from '../lib/errors.ts';
 import { loginKeys, refuseWhileBackingOff, throttled } from '../auth/throttle.ts';
+import {
+  clearRefreshCookie,
+  cookieRefreshToken,
+  CookieModeHeaders,
+  deliverRefreshToken,
+} from '../auth/refresh-cookie.ts';
+import { validationError } from '../lib/errors.ts';
 
 /** The settings every session-opening route needs, from the app's context. */
 export const authSettingsOf = (ctx: {
@@ -37,6 +45,11 @@ const SIGNUPS_PER_IP = 5;
 
 const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const settings = () => authSettingsOf(app.ctx);
+  const session = <T extends { refreshToken: string }>(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    data: T,
+  ) => deliverRefreshToken(request, reply, data, app.ctx.config.refreshTokenTtlDays);
 
   app.post(
     '/auth/login',
@@ -48,16 +61,17 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
         summary: 'Log in with e-mail and password',
         description:
           'Failed attempts back off exponentially per client IP and per e-mail (429 with retryAfter); see docs/auth.md.',
+        headers: CookieModeHeaders,
         body: LoginBody,
         response: { 200: LoginResponse, ...errorResponses(400, 401, 429) },
       },
     },
-    async (request) => ({
-      success: true as const,
-      data: await throttled(app.throttle, loginKeys(request.ip, request.body.email), () =>
+    async (request, reply) => {
+      const data = await throttled(app.throttle, loginKeys(request.ip, request.body.email), () =>
         login(app.ctx.db, settings(), request.body.email, request.body.password),
-      ),
-    }),
+      );
+      return { success: true as const, data: session(request, reply, data) };
+    },
   );
 
   app.post(
@@ -93,17 +107,28 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         operationId: 'refreshToken',
         description:
-          'Exchanges a refresh token for a new access token and a new refresh token; the old refresh token stops working (rotation). Reusing a rotated token ends the session (401).',
+          'Exchanges a refresh token for a new access token and a new refresh token; the old refresh token stops working (rotation). Reusing a rotated token ends the session (401). Browser clients may send no body and `X-Refresh-Cookie: 1`: the token is then read from, and rotated in, the httpOnly cookie (docs/console.md).',
         tags: ['auth'],
         summary: 'Rotate the refresh token and get a new access token',
+        headers: CookieModeHeaders,
         body: RefreshBody,
         response: { 200: RefreshResponse, ...errorResponses(400, 401) },
       },
     },
-    async (request) => ({
-      success: true as const,
-      data: await refresh(app.ctx.db, settings(), request.body.refreshToken, app.ctx.authCache),
-    }),
+    async (request, reply) => {
+      const token = request.body.refreshToken ?? cookieRefreshToken(request);
+      if (!token)
+        throw validationError('Missing refresh token', [
+          { field: 'refreshToken', reason: 'is required (or the refresh cookie with X-Refresh-Cookie: 1)' },
+        ]);
+      try {
+        const data = await refresh(app.ctx.db, settings(), token, app.ctx.authCache);
+        return { success: true as const, data: session(request, reply, data) };
+      } catch (err) {
+        if (!request.body.refreshToken) clearRefreshCookie(request, reply);
+        throw err;
+      }
+    },
   );
 
   app.post(
@@ -112,7 +137,7 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         operationId: 'logout',
         description:
-          'Ends the current session: its refresh token and every access token issued for it stop working at once.',
+          'Ends the current session: its refresh token and every access token issued for it stop working at once; the console’s refresh cookie is cleared.',
         tags: ['auth'],
         summary: 'End the session: its refresh tokens and access tokens stop working',
         security: [{ bearerAuth: [] }],
@@ -122,8 +147,9 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
         },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       await logout(app.ctx.db, userOf(request).sessionId, app.ctx.authCache);
+      clearRefreshCookie(request, reply);
       return { success: true as const, data: { loggedOut: true } };
     },
   );

@@ -75,6 +75,12 @@ const EXPECTED: Record<string, Level> = {
   'POST /api/public/chat/stream': 'apiKey',
   'POST /api/public/search/web': 'apiKey',
   'GET /api/public/topics': 'apiKey',
+  'GET /api/auth/providers': 'public',
+  'POST /api/documents/:id/reprocess': 'write',
+  'PUT /api/conversations/:id/messages/:messageId/feedback': 'chat',
+  'GET /api/insights': 'admin',
+  'GET /app': 'public',
+  'GET /app/*': 'public',
 };
 
 type Level = 'public' | 'apiKey' | 'user' | 'read' | 'write' | 'chat' | 'admin';
@@ -126,7 +132,10 @@ for (const postgres of [false, true]) {
       .sort((a, b) => Number(a.endsWith('/logout')) - Number(b.endsWith('/logout')));
     for (const route of ordered) {
       const [method, path] = route.split(' ') as [string, string];
-      const url = path === '*' ? '/api/health' : path.replace(':id', 'nope_0000').replace('*', 'index.html');
+      const url =
+        path === '*'
+          ? '/api/health'
+          : path.replace(':id', 'nope_0000').replace(':messageId', 'nope_0001').replace('*', 'index.html');
       for (const caller of Object.keys(headers) as Caller[]) {
         const res = await app.inject({
           method: method as 'GET',

@@ -36,6 +36,8 @@ const ANONYMOUS_OPERATIONS = [
   'paths./api/auth/accept-invitation.post.security',
   'paths./api/auth/google.post.security',
   'paths./api/auth/microsoft.post.security',
+  // Which sign-in buttons to show, before anyone is signed in (public client ids only).
+  'paths./api/auth/providers.get.security',
 ];
 
 function lint(file: string, ruleset: string): Finding[] {

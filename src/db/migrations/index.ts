@@ -7,6 +7,7 @@ import * as users from './0005_users.ts';
 import * as webhooks from './0006_webhooks.ts';
 import * as documentAttachments from './0007_document_attachments.ts';
 import * as apiKeyWidget from './0008_api_key_widget.ts';
+import * as messageFeedback from './0009_message_feedback.ts';
 
 /** Every migration, in order; add new files here (names sort by their timestamp-like prefix). */
 const migrations: Record<string, Migration> = {
@@ -18,6 +19,7 @@ const migrations: Record<string, Migration> = {
   '0006_webhooks': webhooks,
   '0007_document_attachments': documentAttachments,
   '0008_api_key_widget': apiKeyWidget,
+  '0009_message_feedback': messageFeedback,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,0 +1,153 @@
+import { useEffect, useMemo, useState } from 'preact/hooks';
+import { api, onSessionEnd, refreshSession, setSession } from './api.ts';
+import { I18n, translator, type Lang } from './i18n.ts';
+import { navigate, SCREENS, Session, type SessionState } from './session.ts';
+import { Forbidden, Link } from './ui.tsx';
+import { SignIn } from './screens/sign-in.tsx';
+import { Documents } from './screens/documents.tsx';
+import { DocumentDetail } from './screens/document-detail.tsx';
+import { Topics } from './screens/topics.tsx';
+import { ApiKeys } from './screens/api-keys.tsx';
+import { Users } from './screens/users.tsx';
+import { Settings } from './screens/settings.tsx';
+import { Webhooks } from './screens/webhooks.tsx';
+import { Chat } from './screens/chat.tsx';
+import { Insights } from './screens/insights.tsx';
+
+const initialLang = (): Lang => {
+  const saved = sessionStorage.getItem('lang');
+  if (saved === 'en' || saved === 'fr') return saved;
+  return navigator.language.startsWith('fr') ? 'fr' : 'en';
+};
+const currentPath = () => location.pathname.replace(/^\/app\/?/, '');
+
+export function App() {
+  const [lang, setLangState] = useState<Lang>(initialLang);
+  const t = useMemo(() => translator(lang), [lang]);
+  const setLang = (l: Lang) => {
+    sessionStorage.setItem('lang', l); // a preference, not a credential
+    setLangState(l);
+  };
+  useEffect(() => void (document.documentElement.lang = lang), [lang]);
+
+  const [session, setSessionState] = useState<SessionState | null | undefined>(undefined);
+  const [path, setPath] = useState(currentPath);
+  useEffect(() => {
+    const onPop = () => setPath(currentPath());
+    addEventListener('popstate', onPop);
+    return () => removeEventListener('popstate', onPop);
+  }, []);
+
+  const loadMe = async () => {
+    const me = await api.GET('/api/auth/me');
+    if (!me.data) return setSessionState(null);
+    const { user, company } = me.data.data;
+    setSessionState({
+      user,
+      companyName: company.name,
+      isAdmin: user.role === 'COMPANY_ADMIN',
+      canWrite: user.role !== 'COMPANY_READER',
+    });
+  };
+  useEffect(() => {
+    onSessionEnd(() => setSessionState(null));
+    // A reload keeps the session through the refresh cookie (no token was stored anywhere).
+    void refreshSession().then((ok) => (ok ? loadMe() : setSessionState(null)));
+  }, []);
+
+  const signOut = async () => {
+    await api.POST('/api/auth/logout', { headers: { 'x-refresh-cookie': '1' } });
+    setSession(null);
+    setSessionState(null);
+  };
+
+  const [screen = 'documents', id] = (path || 'documents').split('/');
+  const def = SCREENS.find((s) => s.path === screen);
+  const title = def ? t(def.key) : t('appName');
+  useEffect(
+    () => void (document.title = session ? `${title} · ${t('appName')}` : t('appName')),
+    [title, t, session],
+  );
+
+  const i18n = { lang, t, setLang };
+  if (session === undefined)
+    return (
+      <I18n.Provider value={i18n}>
+        <p class="loading">{t('loading')}</p>
+      </I18n.Provider>
+    );
+  if (!session)
+    return (
+      <I18n.Provider value={i18n}>
+        <SignIn onSignedIn={loadMe} />
+      </I18n.Provider>
+    );
+
+  const body = (() => {
+    if (def?.admin && !session.isAdmin) return <Forbidden />;
+    switch (screen) {
+      case 'documents':
+        return id ? <DocumentDetail id={decodeURIComponent(id)} /> : <Documents />;
+      case 'topics':
+        return <Topics />;
+      case 'chat':
+        return <Chat />;
+      case 'api-keys':
+        return <ApiKeys />;
+      case 'users':
+        return <Users />;
+      case 'settings':
+        return <Settings />;
+      case 'webhooks':
+        return <Webhooks />;
+      case 'insights':
+        return <Insights />;
+      default:
+        return <p role="alert">{t('notFound')}</p>;
+    }
+  })();
+  return (
+    <I18n.Provider value={i18n}>
+      <Session.Provider value={session}>
+        <a class="skip" href="#main">
+          {t('skip')}
+        </a>
+        <header class="top">
+          <strong>{t('appName')}</strong>
+          <span class="who">
+            {session.user.name} · {session.companyName} · {session.user.role.replace('COMPANY_', '')}
+          </span>
+          <label>
+            {t('language')}{' '}
+            <select value={lang} onChange={(e) => setLang((e.currentTarget.value as Lang) ?? 'en')}>
+              <option value="en">English</option>
+              <option value="fr">Français</option>
+            </select>
+          </label>
+          <button type="button" onClick={() => void signOut()}>
+            {t('signOut')}
+          </button>
+        </header>
+        <div class="layout">
+          <nav aria-label={t('mainNav')} class="side">
+            <ul>
+              {SCREENS.filter((s) => !s.admin || session.isAdmin).map((s) => (
+                <li key={s.path}>
+                  <Link to={s.path} aria-current={s.path === screen ? 'page' : undefined}>
+                    {t(s.key)}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </nav>
+          <main id="main" tabIndex={-1}>
+            <h1>{title}</h1>
+            {body}
+          </main>
+        </div>
+      </Session.Provider>
+    </I18n.Provider>
+  );
+}
+
+export { navigate };

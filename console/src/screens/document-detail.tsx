@@ -1,0 +1,105 @@
+import { useState } from 'preact/hooks';
+import { api } from '../api.ts';
+import { useI18n } from '../i18n.ts';
+import { navigate, useSession } from '../session.ts';
+import { formatBytes, formatDate, Link, Pager, Problem, useLoad, useProblem } from '../ui.tsx';
+
+/** Where a chunk sits in its document: pages, sheet and rows, or slide. */
+export function locationOf(
+  c: { pageStart: number | null; pageEnd: number | null; sheet?: string | null; slide?: number | null },
+  page: string,
+) {
+  if (c.pageStart != null)
+    return c.pageEnd != null && c.pageEnd !== c.pageStart
+      ? `${page} ${c.pageStart}–${c.pageEnd}`
+      : `${page} ${c.pageStart}`;
+  if (c.sheet) return c.sheet;
+  if (c.slide != null) return `#${c.slide}`;
+  return '';
+}
+
+export function DocumentDetail({ id }: { id: string }) {
+  const { t, lang } = useI18n();
+  const { canWrite } = useSession();
+  const { problem, report } = useProblem();
+  const [page, setPage] = useState(1);
+  const doc = useLoad(async () => {
+    const res = await api.GET('/api/documents/{id}', { params: { path: { id } } });
+    report(res);
+    return res.data?.data ?? null;
+  }, [id]);
+  const chunks = useLoad(
+    async () =>
+      (await api.GET('/api/documents/{id}/chunks', { params: { path: { id }, query: { page, limit: 20 } } }))
+        .data?.data ?? null,
+    [id, page],
+  );
+  const d = doc.data;
+  return (
+    <section>
+      <p>
+        <Link to="documents">← {t('back')}</Link>
+      </p>
+      <Problem text={problem} />
+      {d && (
+        <>
+          <h2>{d.name}</h2>
+          <dl class="facts">
+            <dt>{t('status')}</dt>
+            <dd>
+              <span class={`badge ${d.status.toLowerCase()}`}>{d.status}</span> {d.error}
+            </dd>
+            <dt>{t('size')}</dt>
+            <dd>
+              {formatBytes(d.sizeBytes)} · {d.format} · {d.pageCount ?? '—'} p.
+            </dd>
+            <dt>{t('created')}</dt>
+            <dd>{formatDate(d.createdAt, lang)}</dd>
+          </dl>
+          {canWrite && (
+            <p class="actions">
+              <button
+                type="button"
+                disabled={d.status === 'UPLOADED' || d.status === 'PROCESSING'}
+                onClick={async () => {
+                  report(await api.POST('/api/documents/{id}/reprocess', { params: { path: { id } } }));
+                  doc.reload();
+                }}
+              >
+                {t('reprocess')}
+              </button>
+              <button
+                type="button"
+                class="danger"
+                onClick={async () => {
+                  if (!confirm(t('confirmDelete', { name: d.name }))) return;
+                  const res = await api.DELETE('/api/documents/{id}', { params: { path: { id } } });
+                  report(res);
+                  if (res.data) navigate('documents');
+                }}
+              >
+                {t('delete')}
+              </button>
+            </p>
+          )}
+          <h2>
+            {t('chunks')} ({d.chunkCount ?? 0})
+          </h2>
+          <ol class="chunks">
+            {chunks.data?.items.map((c) => (
+              <li key={c.id} id={c.id}>
+                <p class="where">
+                  #{c.index + 1} {locationOf(c, t('page'))}
+                </p>
+                <p class="text">{c.text}</p>
+              </li>
+            ))}
+          </ol>
+          {chunks.data && (
+            <Pager page={page} totalPages={chunks.data.pagination.totalPages} onPage={setPage} />
+          )}
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,151 @@
+import { useState } from 'preact/hooks';
+import { api, type Schemas } from '../api.ts';
+import { useI18n } from '../i18n.ts';
+import { useSession } from '../session.ts';
+import { Pager, Problem, useLoad, useProblem } from '../ui.tsx';
+
+type Role = Schemas['UserDetail']['role'];
+const ROLES: Role[] = ['COMPANY_ADMIN', 'COMPANY_EDITOR', 'COMPANY_READER'];
+
+export function Users() {
+  const { t } = useI18n();
+  const me = useSession().user;
+  const { problem, report } = useProblem();
+  const [page, setPage] = useState(1);
+  const [form, setForm] = useState({ email: '', name: '', role: 'COMPANY_READER' as Role, password: '' });
+  const [invitation, setInvitation] = useState<string | null>(null);
+  const list = useLoad(async () => {
+    const res = await api.GET('/api/users', {
+      params: { query: { page, limit: 20, sort: 'name', order: 'asc' } },
+    });
+    report(res);
+    return res.data?.data ?? null;
+  }, [page]);
+  const update = async (id: string, body: { role?: Role; disabled?: boolean }) => {
+    report(await api.PUT('/api/users/{id}', { params: { path: { id } }, body }));
+    list.reload();
+  };
+  const set = (k: keyof typeof form) => (e: { currentTarget: { value: string } }) =>
+    setForm({ ...form, [k]: e.currentTarget.value });
+
+  return (
+    <section>
+      <form
+        class="card"
+        aria-labelledby="add-user"
+        onSubmit={async (e) => {
+          e.preventDefault();
+          const res = await api.POST('/api/users', {
+            body: {
+              email: form.email,
+              name: form.name,
+              role: form.role,
+              ...(form.password ? { password: form.password } : {}),
+            },
+          });
+          report(res);
+          if (res.data) {
+            setInvitation(res.data.data.invitation?.token ?? null);
+            setForm({ email: '', name: '', role: 'COMPANY_READER', password: '' });
+            list.reload();
+          }
+        }}
+      >
+        <h2 id="add-user">{t('addUser')}</h2>
+        <label>
+          {t('email')}
+          <input type="email" required value={form.email} onInput={set('email')} />
+        </label>
+        <label>
+          {t('name')}
+          <input required maxLength={200} value={form.name} onInput={set('name')} />
+        </label>
+        <label>
+          {t('role')}
+          <select value={form.role} onChange={set('role')}>
+            {ROLES.map((r) => (
+              <option key={r} value={r}>
+                {r}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label>
+          {t('password')} (≥ 8)
+          <input
+            type="password"
+            minLength={8}
+            autoComplete="new-password"
+            value={form.password}
+            onInput={set('password')}
+          />
+        </label>
+        <button type="submit" class="primary">
+          {t('addUser')}
+        </button>
+      </form>
+      {invitation && (
+        <p class="card secret">
+          {t('invitationToken')}: <code>{invitation}</code>
+        </p>
+      )}
+      <Problem text={problem} />
+      <table class="grid">
+        <caption class="visually-hidden">{t('users')}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{t('name')}</th>
+            <th scope="col">{t('email')}</th>
+            <th scope="col">{t('role')}</th>
+            <th scope="col">{t('status')}</th>
+            <th scope="col">{t('actions')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {list.data?.items.map((u) => (
+            <tr key={u.id}>
+              <td>{u.name}</td>
+              <td>{u.email}</td>
+              <td>
+                <select
+                  aria-label={`${t('role')} ${u.name}`}
+                  value={u.role}
+                  disabled={u.id === me.id}
+                  onChange={(e) => void update(u.id, { role: e.currentTarget.value as Role })}
+                >
+                  {ROLES.map((r) => (
+                    <option key={r} value={r}>
+                      {r}
+                    </option>
+                  ))}
+                </select>
+              </td>
+              <td>{u.status}</td>
+              <td class="actions">
+                {u.id !== me.id && (
+                  <>
+                    <button type="button" onClick={() => void update(u.id, { disabled: !u.disabled })}>
+                      {u.disabled ? t('enable') : t('disable')}
+                    </button>
+                    <button
+                      type="button"
+                      class="danger"
+                      onClick={async () => {
+                        if (!confirm(t('confirmDelete', { name: u.email }))) return;
+                        report(await api.DELETE('/api/users/{id}', { params: { path: { id: u.id } } }));
+                        list.reload();
+                      }}
+                    >
+                      {t('delete')}
+                    </button>
+                  </>
+                )}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {list.data && <Pager page={page} totalPages={list.data.pagination.totalPages} onPage={setPage} />}
+    </section>
+  );
+}

@@ -1,0 +1,107 @@
+import type { ComponentChildren } from 'preact';
+import { useCallback, useEffect, useState } from 'preact/hooks';
+import { useI18n } from './i18n.ts';
+import { navigate } from './session.ts';
+
+/** A failed call's message; 403s say what the role lacks in the user's language. */
+export function useProblem() {
+  const { t } = useI18n();
+  const [problem, setProblem] = useState<string | null>(null);
+  const report = useCallback(
+    (res: { response: Response; error?: unknown }) => {
+      if (res.response.ok) return setProblem(null);
+      const e = res.error as { error?: { message?: string } } | undefined;
+      setProblem(
+        res.response.status === 403
+          ? t('forbidden')
+          : (e?.error?.message ?? `${t('error')} ${res.response.status}`),
+      );
+    },
+    [t],
+  );
+  return { problem, setProblem, report };
+}
+
+/** An announced error message (role=alert) or nothing. */
+export function Problem({ text }: { text: string | null }) {
+  return text ? (
+    <p role="alert" class="problem">
+      {text}
+    </p>
+  ) : null;
+}
+
+/** Loads data and reloads on demand; `deps` reload it too. */
+export function useLoad<T>(load: () => Promise<T>, deps: unknown[]) {
+  const [data, setData] = useState<T | null>(null);
+  const [tick, setTick] = useState(0);
+  useEffect(() => {
+    let live = true;
+    void load().then((d) => live && setData(d));
+    return () => {
+      live = false;
+    };
+  }, [...deps, tick]);
+  return { data, reload: () => setTick((n) => n + 1) };
+}
+
+export function Link({
+  to,
+  children,
+  ...rest
+}: {
+  to: string;
+  children: ComponentChildren;
+  class?: string;
+  'aria-current'?: 'page';
+}) {
+  return (
+    <a
+      href={`/app/${to}`}
+      onClick={(e) => {
+        if (e.ctrlKey || e.metaKey || e.shiftKey) return;
+        e.preventDefault();
+        navigate(to);
+      }}
+      {...rest}
+    >
+      {children}
+    </a>
+  );
+}
+
+export function Pager(props: { page: number; totalPages: number; onPage: (p: number) => void }) {
+  const { t } = useI18n();
+  if (props.totalPages <= 1) return null;
+  return (
+    <nav class="pager" aria-label={t('page')}>
+      <button type="button" disabled={props.page <= 1} onClick={() => props.onPage(props.page - 1)}>
+        {t('previous')}
+      </button>
+      <span>
+        {t('page')} {props.page} / {props.totalPages}
+      </span>
+      <button
+        type="button"
+        disabled={props.page >= props.totalPages}
+        onClick={() => props.onPage(props.page + 1)}
+      >
+        {t('next')}
+      </button>
+    </nav>
+  );
+}
+
+export function Forbidden() {
+  const { t } = useI18n();
+  return (
+    <p role="alert" class="problem">
+      {t('forbidden')}
+    </p>
+  );
+}
+
+export const formatBytes = (n: number) =>
+  n < 1024 ? `${n} B` : n < 1024 ** 2 ? `${(n / 1024).toFixed(1)} kB` : `${(n / 1024 ** 2).toFixed(1)} MB`;
+export const formatDate = (iso: string | null, lang: string) =>
+  iso ? new Date(iso).toLocaleString(lang) : '—';

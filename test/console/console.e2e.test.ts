@@ -1,0 +1,198 @@
+import t from 'tap';
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { AxeBuilder } from '@axe-core/playwright';
+import { build } from 'vite';
+import { buildTestApp, DATASETS, signUp } from '../helpers/app.ts';
+
+/**
+ * The admin console end to end in Debian's Chromium against the real app (real HTTP, embedding
+ * model, ingestion worker): sign in, upload two documents and watch them reach VECTORIZED, ask a
+ * question and open a citation, rate the answer, generate a key with a domain, create a READER
+ * and check what they cannot see. axe-core runs on every screen; screenshots go to
+ * CONSOLE_SCREENSHOTS (default: a temp dir).
+ */
+const chromiumPath = (() => {
+  try {
+    return execFileSync('sh', ['-c', 'command -v chromium'], { encoding: 'utf8' }).trim() || null;
+  } catch {
+    return null;
+  }
+})();
+
+const SHOTS = process.env.CONSOLE_SCREENSHOTS ?? mkdtempSync(join(tmpdir(), 'console-shots-'));
+const WAIT = 240_000;
+
+/** Serious or critical axe-core findings on the page as it is now. */
+async function axeProblems(page: Page): Promise<string[]> {
+  const result = await new AxeBuilder({ page: page as never }).analyze();
+  return result.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
+}
+
+t.test(
+  'the admin console in Chromium',
+  { skip: chromiumPath ? false : 'no chromium binary (command -v chromium)' },
+  async (t) => {
+    await build({ configFile: resolve('console/vite.config.ts'), logLevel: 'warn' });
+    mkdirSync(SHOTS, { recursive: true });
+    const { app } = await buildTestApp(t, { worker: true });
+    const base = await app.listen({ port: 0, host: '127.0.0.1' });
+    const admin = await signUp(app);
+
+    const browser: Browser = await chromium.launch({
+      executablePath: chromiumPath!,
+      args: ['--headless', '--no-sandbox', '--disable-gpu'],
+    });
+    t.teardown(() => browser.close());
+    const context = await browser.newContext({ viewport: { width: 1280, height: 860 }, locale: 'en-US' });
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: base });
+    const page = await context.newPage();
+    page.setDefaultTimeout(30_000);
+    page.on('dialog', (d) => void d.accept());
+    const shot = async (name: string) => {
+      await page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage: true });
+      t.same(await axeProblems(page), [], `${name}: axe-core finds no serious issue`);
+    };
+    const nav = (name: string) =>
+      page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name }).click();
+
+    // Sign in.
+    await page.goto(`${base}/app/`);
+    await shot('01-sign-in');
+    await page.getByLabel('E-mail').fill(admin.email);
+    await page.getByLabel('Password').fill('wrong password');
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await page.getByRole('alert').filter({ hasText: 'Invalid e-mail or password' }).waitFor();
+    await page.getByLabel('Password').fill(admin.password);
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await page.getByRole('heading', { name: 'Documents', level: 1 }).waitFor();
+    t.pass('signed in');
+
+    // Upload two documents at once and watch them reach VECTORIZED.
+    await page
+      .getByTestId('file-input')
+      .setInputFiles([
+        join(DATASETS, 'documents/md/mammoth-README.md'),
+        join(DATASETS, 'documents/pdf/nics-background-checks-2015-11.pdf'),
+      ]);
+    await page.locator('.uploads li .state.done').nth(1).waitFor();
+    await page.locator('tr[data-status="VECTORIZED"]').nth(1).waitFor({ timeout: WAIT });
+    t.equal(await page.locator('tr[data-status="VECTORIZED"]').count(), 2, 'both documents VECTORIZED');
+    await shot('02-documents');
+
+    // The PDF's chunks with their page numbers.
+    await page.getByRole('link', { name: 'nics-background-checks-2015-11.pdf' }).click();
+    await page.getByRole('heading', { name: /Chunks \(\d+\)/ }).waitFor();
+    t.match(await page.locator('.chunks .where').first().textContent(), /Page 1/, 'chunks show their page');
+    await shot('03-document-detail');
+
+    // Ask, watch the stream, open a citation, rate the answer.
+    await nav('Chat playground');
+    await page
+      .getByLabel('Ask a question about your documents')
+      .fill('What does Mammoth convert .docx documents to?');
+    await page.getByRole('button', { name: 'Send' }).click();
+    const chip = page.getByRole('button', { name: /Open cited passage 1/ }).first();
+    await chip.waitFor({ timeout: WAIT });
+    await chip.click();
+    const passage = page.getByRole('complementary', { name: /Cited passage/ });
+    await passage.waitFor();
+    t.match(await passage.locator('blockquote').textContent(), /docx/i, 'the cited passage opens');
+    await page.getByRole('button', { name: 'Good answer' }).click();
+    await page.locator('button[aria-pressed="true"]').waitFor();
+    await shot('04-chat');
+    const convs = await app.inject({ url: '/api/conversations', headers: admin.headers });
+    const conv = convs.json().data.items[0];
+    const detail = await app.inject({ url: `/api/conversations/${conv.id}`, headers: admin.headers });
+    t.equal(detail.json().data.messages[1].feedback, 'up', 'the thumbs up is stored on the answer');
+
+    // Generate a key with an authorized domain (an invalid one is refused first).
+    await nav('API keys');
+    await page.getByLabel('Name').fill('Website');
+    await page.getByLabel('Authorized domains').fill('example.com\nnot a domain!');
+    t.match(
+      await page.locator('#new-domains-error').textContent(),
+      /Not a valid domain/,
+      'domain validation',
+    );
+    await page.getByLabel('Authorized domains').fill('example.com');
+    await page.getByRole('button', { name: 'Generate new key' }).click();
+    const key = await page.getByTestId('new-key').textContent();
+    t.match(key, /^svc_live_/, 'the key is shown once');
+    t.match(
+      await page.locator('.secret pre').textContent(),
+      /data-api-key="svc_live_/,
+      'with the embed snippet',
+    );
+    const keys = await app.inject({ url: '/api/api-keys', headers: admin.headers });
+    t.same(keys.json().data.items[0].authorizedDomains, ['example.com'], 'stored with its domain');
+    await shot('05-api-keys');
+
+    // Create a READER.
+    await nav('Users');
+    const readerEmail = 'reader@example.com';
+    await page.getByLabel('E-mail').fill(readerEmail);
+    await page.getByLabel('Name').fill('Rita Reader');
+    await page.locator('form[aria-labelledby="add-user"] select').selectOption('COMPANY_READER');
+    await page.getByLabel('Password (≥ 8)').fill('reader password 1');
+    await page.getByRole('button', { name: 'Add user' }).click();
+    await page.getByRole('cell', { name: readerEmail }).waitFor();
+    await shot('06-users');
+
+    for (const [label, name] of [
+      ['Topics', '07-topics'],
+      ['RAG settings', '08-settings'],
+      ['Webhooks', '09-webhooks'],
+      ['Insights', '10-insights'],
+    ] as const) {
+      await nav(label);
+      await page.getByRole('heading', { name: label, level: 1 }).waitFor();
+      if (label === 'Insights') await page.getByRole('heading', { name: 'Most-cited documents' }).waitFor();
+      else await page.waitForLoadState('networkidle');
+      await shot(name);
+    }
+    t.match(await page.locator('.totals').textContent(), /Questions: 1/, 'insights count the question');
+
+    // A reload keeps the session through the httpOnly refresh cookie; nothing is in web storage.
+    await page.reload();
+    await page.getByRole('heading', { name: 'Insights', level: 1 }).waitFor();
+    t.same(
+      await page.evaluate('[localStorage.length, document.cookie]'),
+      [0, ''],
+      'no token in localStorage, the cookie is httpOnly',
+    );
+
+    // French.
+    await page.getByLabel('Language').selectOption('fr');
+    await page.getByRole('link', { name: 'Thèmes' }).waitFor();
+    await shot('11-french');
+
+    // The READER: no admin screens, no upload, and a clear message at an admin URL.
+    const readerContext = await browser.newContext({
+      viewport: { width: 1280, height: 800 },
+      locale: 'en-US',
+    });
+    const rp = await readerContext.newPage();
+    await rp.goto(`${base}/app/`);
+    await rp.getByLabel('E-mail').fill(readerEmail);
+    await rp.getByLabel('Password').fill('reader password 1');
+    await rp.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await rp.getByRole('heading', { name: 'Documents', level: 1 }).waitFor();
+    const links = await rp.getByRole('navigation', { name: 'Main' }).getByRole('link').allTextContents();
+    t.same(links, ['Documents', 'Topics', 'Chat playground'], 'a READER sees no admin screens');
+    t.equal(await rp.getByTestId('file-input').count(), 0, 'and cannot upload');
+    t.equal(await rp.getByRole('button', { name: /^Delete/ }).count(), 0, 'or delete');
+    await rp.screenshot({ path: join(SHOTS, '12-reader-documents.png'), fullPage: true });
+    await rp.goto(`${base}/app/users`);
+    await rp.getByRole('alert').filter({ hasText: 'Your role does not allow this' }).waitFor();
+    await rp.screenshot({ path: join(SHOTS, '13-reader-forbidden.png'), fullPage: true });
+    t.pass('an admin URL shows a clear message to a READER');
+    await readerContext.close();
+    t.comment(`screenshots in ${SHOTS}`);
+  },
+);
