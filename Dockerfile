@@ -1,5 +1,6 @@
 # Cog-RAG server image: one image for the API and the ingestion worker (ROLE=api|worker|all).
-# No build step: Node 24 runs the TypeScript sources directly (type stripping).
+# Node 24 runs the TypeScript sources directly (type stripping); the one build step is the
+# browser code (widget and admin console), in its own stage.
 #
 # The build fetches npm packages only. Embedding models are NOT fetched by default: mount a
 # models volume at /app/models and fill it with the compose `models` service (`npm run models:pull`)
@@ -37,6 +38,24 @@ RUN npm ci --omit=dev --ignore-scripts --registry="$NPM_REGISTRY" \
  && test -f "node_modules/onnxruntime-node/bin/napi-v6/linux/$arch/onnxruntime_binding.node" \
  && npm cache clean --force
 
+# ---- web: the website widget and the admin console, built with the dev dependencies ----------
+FROM ${NODE_IMAGE} AS web
+ARG NPM_REGISTRY=https://registry.npmjs.org/
+WORKDIR /app
+ENV ONNXRUNTIME_NODE_INSTALL=skip \
+    NPM_CONFIG_UPDATE_NOTIFIER=false \
+    NPM_CONFIG_FUND=false \
+    NPM_CONFIG_AUDIT=false
+COPY package.json package-lock.json .npmrc ./
+RUN npm ci --ignore-scripts --registry="$NPM_REGISTRY"
+# build-widget.ts reads src/widget/ (the integrity hash); the console's API types are clients/typescript.
+COPY src ./src
+COPY scripts ./scripts
+COPY clients ./clients
+COPY widget ./widget
+COPY console ./console
+RUN node scripts/build-web.ts --force
+
 # ---- runtime --------------------------------------------------------------------------------
 FROM ${NODE_IMAGE} AS runtime
 LABEL org.opencontainers.image.title="Cog-RAG" \
@@ -59,6 +78,8 @@ COPY src ./src
 COPY plugins ./plugins
 COPY schemas ./schemas
 COPY scripts ./scripts
+COPY --from=web /app/widget/dist ./widget/dist
+COPY --from=web /app/console/dist ./console/dist
 
 # Only the two data folders belong to the unprivileged `node` user (uid 1000, from the base
 # image); a named volume mounted there starts with this ownership.
