@@ -141,3 +141,29 @@ t.test('revocations take effect on the next request with the cache warm', async 
     t.equal((await topics()).statusCode, 401);
   });
 });
+
+t.test('a change no invalidation announces is seen after AUTH_CACHE_TTL_SECONDS', async (t) => {
+  // docs/auth.md: a change made in the database by hand, or on a replica without REDIS_URL,
+  // is bounded by the entries' TTL. 3 s here; the wait is past it, not a speed assertion.
+  const { app, ctx } = await buildTestApp(t, { env: { AUTH_CACHE_TTL_SECONDS: '3' } });
+  const admin = await signUp(app);
+  const created = await app.inject({
+    method: 'POST',
+    url: '/api/api-keys',
+    headers: admin.headers,
+    payload: { name: 'widget' },
+  });
+  const { key } = created.json().data as { key: string };
+  const topics = async () =>
+    (await app.inject({ method: 'GET', url: '/api/public/topics', headers: { 'x-api-key': key } }))
+      .statusCode;
+  t.equal(await me(app, admin.headers), 200);
+  t.equal(await topics(), 200);
+  await ctx.db.updateTable('refresh_tokens').set({ revoked_at: new Date() }).execute();
+  await ctx.db.deleteFrom('api_keys').execute();
+  t.equal(await me(app, admin.headers), 200, 'session still served from memory');
+  t.equal(await topics(), 200, 'key still served from memory');
+  await new Promise((r) => setTimeout(r, 3_100));
+  t.equal(await me(app, admin.headers), 401, 'session refused once its entry expired');
+  t.equal(await topics(), 401, 'key refused once its entry expired');
+});
