@@ -19,10 +19,11 @@ import { insertPostings, type AnalyzedChunk } from '../retrieval/lexical/bm25.ts
 import type { Chunk } from './chunker.ts';
 
 /**
- * Chunks per write transaction. Each chunk costs an HNSW insertion and ~100–200 postings; 16
- * keep a transaction to tens of milliseconds on PGlite (its queue is what API reads wait in).
+ * Chunks per write transaction. Each chunk costs an HNSW insertion and ~100–200 postings, and
+ * PGlite runs a statement synchronously on the API's thread. On a loaded 2-core machine 16
+ * chunks took 75–780 ms per transaction, 4 took 30–50 ms (docs/benchmarks.md "Request path").
  */
-export const CHUNKS_PER_TRANSACTION = 16;
+export const CHUNKS_PER_TRANSACTION = 4;
 
 /** Why an attempt stopped writing: the document was deleted, or a newer attempt owns it. */
 export type Ownership = 'owned' | 'deleted' | 'superseded';
