@@ -2,7 +2,8 @@ import fp from 'fastify-plugin';
 import { Redis } from 'ioredis';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { forbidden, unauthorized } from '../src/lib/errors.ts';
-import { TOKEN_EXPIRED, verifyAccessToken } from '../src/auth/tokens.ts';
+import { TOKEN_EXPIRED, verifyAccessToken, type AccessClaims } from '../src/auth/tokens.ts';
+import { TtlLru } from '../src/lib/ttl-lru.ts';
 import { can, leastRoleFor, type Permission } from '../src/auth/permissions.ts';
 import type { AuthMode, Principal } from '../src/auth/principal.ts';
 import { apiKeyHashOf, apiKeyToucher, findApiKeyByHash } from '../src/api-keys/api-keys.repository.ts';
@@ -52,20 +53,32 @@ export function userOf(request: FastifyRequest) {
  * its own expired tokens.
  */
 const guesses = new WeakSet<Error>();
+
+/** How long a verified token's claims are remembered, ms (re-verified after; expiry checked always). */
+const VERIFIED_TOKEN_TTL_MS = 5 * 60_000;
 const guess = (err: Error) => (guesses.add(err), err);
 
 /**
  * The token's session and user as stored (role and company never come from the claims), through
  * the auth cache: no database round trip while cached, revocations invalidate it (auth-cache.ts).
  */
-async function authenticateJwt(app: FastifyInstance, request: FastifyRequest): Promise<Principal> {
+async function authenticateJwt(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  verified: TtlLru<string, AccessClaims> | null,
+): Promise<Principal> {
   const header = request.headers.authorization;
   if (!header || !/^Bearer\s+\S+$/i.test(header)) throw unauthorized('Missing Bearer token');
-  const claims = await verifyAccessToken(app.ctx.jwtSecret, header.replace(/^Bearer\s+/i, '')).catch(
-    (err: Error) => {
+  const token = header.replace(/^Bearer\s+/i, '');
+  let claims = verified?.get(token);
+  // jose's expiry rule (exp <= now in whole seconds is expired), re-applied to a remembered token.
+  if (claims && claims.exp <= Math.floor(Date.now() / 1000)) claims = undefined;
+  if (!claims) {
+    claims = await verifyAccessToken(app.ctx.jwtSecret, token).catch((err: Error) => {
       throw err.message === TOKEN_EXPIRED ? err : guess(err);
-    },
-  );
+    });
+    verified?.set(token, claims);
+  }
   const { db, authCache } = app.ctx;
   const user = await authCache.session(claims.sid, claims.sub, () =>
     loadSessionUser(db, claims.sid, claims.sub),
@@ -116,6 +129,11 @@ async function authPlugin(app: FastifyInstance) {
   app.decorate('throttle', rateLimitEnabled ? createThrottle(redis) : noThrottle);
   app.decorate('touchApiKey', apiKeyToucher(app.ctx.db));
   app.decorateRequest('principal', null);
+  // Access tokens whose signature was verified, by their exact text: a token cannot change, so
+  // the HMAC (WebCrypto, asynchronous) runs once per token, not per request. Expiry is checked
+  // on every use; what the token stands for (session, user) is still the auth cache's business.
+  const { size } = app.ctx.config.authCache;
+  const verified = size > 0 ? new TtlLru<string, AccessClaims>(size, VERIFIED_TOKEN_TTL_MS) : null;
 
   app.addHook('onRoute', (route) => {
     const mode: AuthMode = route.config?.auth ?? 'jwt';
@@ -126,7 +144,9 @@ async function authPlugin(app: FastifyInstance) {
       await refuseWhileBackingOff(app.throttle, keys);
       try {
         request.principal =
-          mode === 'apiKey' ? await authenticateApiKey(app, request) : await authenticateJwt(app, request);
+          mode === 'apiKey'
+            ? await authenticateApiKey(app, request)
+            : await authenticateJwt(app, request, verified);
       } catch (err) {
         if (err instanceof Error && guesses.has(err)) await app.throttle.fail(keys);
         throw err;

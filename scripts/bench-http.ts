@@ -1,14 +1,18 @@
 /**
- * `npm run bench:http [-- --stores pglite,postgres] [--duration 8] [--connections 16] [--documents DIR]`: autocannon
+ * `npm run bench:http [-- --stores pglite,postgres] [--duration 8] [--connections 16] [--documents DIR]
+ * [--exclude NAME,…]`: autocannon
  * against the started app (`node src/server.ts`, rate limits lifted with RATE_LIMIT_ENABLED=false,
  * default logging) and, interleaved before every route, against a bare `node:http` server with a
  * fixed JSON body, on the same Node with the same connections. Prints req/s, p50/p99 latency and
  * the ratio to bare Node for the issue's routes, then the chat stream's time to first token.
  * The documents folder is indexed once per store (kept in BENCH_HTTP_DATA_DIR / the
- * `cograg_bench` PostgreSQL database) so later runs start at once.
+ * `cograg_bench` PostgreSQL database) so later runs start at once. The load average is printed
+ * before and after each store: the baseline runs in the same minute, so ratios survive a busy
+ * machine better than absolute figures do.
  */
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
+import { loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import pg from 'pg';
@@ -23,9 +27,14 @@ const { values } = parseArgs({
     connections: { type: 'string', default: '16' },
     /** Folder of format folders to index (default the shared documents folder). */
     documents: { type: 'string', default: '../shared/datasets/documents' },
+    /** File names to leave out, comma-separated (e.g. the 872-page DOCX: 20 documents remain). */
+    exclude: { type: 'string', default: '' },
   },
 });
 const duration = Number(values.duration);
+const excluded = new Set(values.exclude.split(',').filter(Boolean));
+/** The 1-minute load average, for the record: other jobs on the machine skew every figure. */
+const load1 = () => loadavg()[0]!.toFixed(2);
 const connections = Number(values.connections);
 const EMAIL = 'bench-http@example.com';
 const PASSWORD = 'bench http password';
@@ -63,7 +72,7 @@ async function indexDocuments(base: string, auth: Record<string, string>): Promi
   const dir = resolve(values.documents);
   const files = readdirSync(dir)
     .flatMap((d) => readdirSync(join(dir, d)).map((f) => join(dir, d, f)))
-    .filter((f) => statSync(f).isFile());
+    .filter((f) => statSync(f).isFile() && !excluded.has(basename(f)));
   const listed = await api<{ items: { name: string; status: string }[] }>(base, '/documents?limit=100', {
     headers: auth,
   });
@@ -134,6 +143,7 @@ for (const store of values.stores.split(',')) {
     });
     const auth = { authorization: `Bearer ${login.accessToken}` };
     const documents = await indexDocuments(app.base, auth);
+    rows.push(`${store.padEnd(8)} load average at start ${load1()}`);
     const key = await api<{ key: string }>(app.base, '/api-keys', {
       method: 'POST',
       headers: { ...auth, 'content-type': 'application/json' },
@@ -181,6 +191,7 @@ for (const store of values.stores.split(',')) {
     rows.push(
       `${store.padEnd(8)} chat/stream TTFT (extractive, ${documents} documents, ${questions.length} questions)  p50 ${percentile(ttft, 50).toFixed(0)} ms  p95 ${percentile(ttft, 95).toFixed(0)} ms`,
     );
+    rows.push(`${store.padEnd(8)} load average at end ${load1()}`);
     summary.push({
       store,
       route: 'chat/stream TTFT',

@@ -69,16 +69,25 @@ try {
   });
   const id = ((await upload.json()) as { data: { id: string } }).data.id;
   const busy: number[] = [];
+  /** Each probe's start, seconds after the upload, and the status it saw: where the slow ones fall. */
+  const timeline: { at: number; ms: number; status: string }[] = [];
   let status: string | undefined = 'UPLOADED';
   while (status === 'UPLOADED' || status === 'PROCESSING') {
+    const at = (performance.now() - started) / 1000;
     const p = await probe(id);
     busy.push(p.ms);
     status = p.status;
+    timeline.push({ at, ms: p.ms, status: status ?? '?' });
   }
   const ingestS = (performance.now() - started) / 1000;
   // The worker's index maintenance after a burst (VACUUM on PGlite, 5 s after the last job) too.
   const tailUntil = performance.now() + Number(values.tail) * 1000;
-  while (performance.now() < tailUntil) busy.push((await probe()).ms);
+  while (performance.now() < tailUntil) {
+    const at = (performance.now() - started) / 1000;
+    const p = await probe();
+    busy.push(p.ms);
+    timeline.push({ at, ms: p.ms, status: 'after' });
+  }
   const line = (name: string, xs: number[]) =>
     `${name.padEnd(22)} requests ${String(xs.length).padStart(6)}  p50 ${percentile(xs, 50).toFixed(1).padStart(7)} ms  p99 ${percentile(xs, 99).toFixed(1).padStart(7)} ms  worst ${Math.max(
       ...xs,
@@ -88,6 +97,10 @@ try {
   console.log(`${values.store}: ${basename(values.file)} → ${status} in ${ingestS.toFixed(1)} s`);
   console.log(line('idle', idle));
   console.log(line('during ingestion', busy));
+  const slowest = [...timeline].sort((a, b) => b.ms - a.ms).slice(0, 10);
+  console.log(
+    `slowest: ${slowest.map((p) => `+${p.at.toFixed(1)} s ${p.ms.toFixed(0)} ms (${p.status})`).join(', ')}`,
+  );
   console.log(
     JSON.stringify({
       store: values.store,

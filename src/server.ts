@@ -3,6 +3,7 @@ import { createContext, ingestDepsOf } from './context.ts';
 import { buildApp } from './app.ts';
 import { bootstrapAdmin } from './bootstrap.ts';
 import { startIngestionWorker } from './ingestion/worker.ts';
+import { withEmbedThread } from './ingestion/embed-thread.ts';
 import { ensureModels } from './models/pull.ts';
 import { CATALOG } from './models/catalog.ts';
 import { findLlm } from './models/llm-catalog.ts';
@@ -37,11 +38,21 @@ async function main() {
     app.log.warn('pgvector is not installed in this database: dense retrieval is off');
   let webhooks: { stop(): Promise<void> } | null = null;
   if (config.role !== 'api') {
-    await startIngestionWorker(ctx.boss, ingestDepsOf(ctx), {
-      concurrency: config.ingestConcurrency,
-      log: app.log,
-      vacuumAfterBurst: ctx.database.kind === 'pglite',
+    // Documents are embedded on a thread of their own: the API shares this event loop.
+    const embedder = withEmbedThread(ctx.embedder, {
+      modelsDir: config.modelsDir,
+      modelId: config.embeddingModel,
+      options: config.embed,
     });
+    await startIngestionWorker(
+      ctx.boss,
+      { ...ingestDepsOf(ctx), embedder },
+      {
+        concurrency: config.ingestConcurrency,
+        log: app.log,
+        vacuumAfterBurst: ctx.database.kind === 'pglite',
+      },
+    );
     webhooks = startWebhookDispatcher(deliveryDepsOf(ctx), { pollMs: config.webhookPollMs, log: app.log });
   }
   const shutdown = async (signal: string) => {

@@ -59,6 +59,7 @@ export function createAuthCache(options: AuthCacheOptions): AuthCache {
     generation++;
     if (event.kind === 'session') sessions.delete(event.id);
     else if (event.kind === 'user') sessions.deleteWhere((u) => u.userId === event.id);
+    else if (event.kind === 'company') sessions.deleteWhere((u) => u.companyId === event.id);
     else keys.deleteWhere((k) => k.id === event.id);
   };
   const forgetAll = () => {

@@ -2,7 +2,11 @@ import { Redis } from 'ioredis';
 
 /** What a revocation ends, as published to the other replicas. */
 export type AuthInvalidation =
-  { kind: 'session'; id: string } | { kind: 'user'; id: string } | { kind: 'apiKey'; id: string };
+  | { kind: 'session'; id: string }
+  | { kind: 'user'; id: string }
+  | { kind: 'apiKey'; id: string }
+  /** Every session of a company's users (a company rename: sessions carry its name). */
+  | { kind: 'company'; id: string };
 
 /** The Redis channel replicas publish revocations on. */
 export const INVALIDATION_CHANNEL = 'cog-rag:auth-invalidations';
@@ -19,7 +23,10 @@ export interface InvalidationBus {
 function parse(message: string): AuthInvalidation | null {
   try {
     const v = JSON.parse(message) as { kind?: unknown; id?: unknown };
-    if ((v.kind === 'session' || v.kind === 'user' || v.kind === 'apiKey') && typeof v.id === 'string')
+    if (
+      (v.kind === 'session' || v.kind === 'user' || v.kind === 'apiKey' || v.kind === 'company') &&
+      typeof v.id === 'string'
+    )
       return { kind: v.kind, id: v.id };
   } catch {
     /* not ours */

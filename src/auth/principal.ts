@@ -2,7 +2,17 @@ import type { Role } from '../db/schema.ts';
 
 /** Who is calling: a signed-in user (JWT) or a company's API key. */
 export type Principal =
-  | { kind: 'user'; userId: string; companyId: string; role: Role; email: string; sessionId: string }
+  | {
+      kind: 'user';
+      userId: string;
+      companyId: string;
+      role: Role;
+      email: string;
+      sessionId: string;
+      /** The user's and the company's names, as the auth cache holds them. */
+      name: string;
+      companyName: string;
+    }
   | { kind: 'apiKey'; apiKeyId: string; companyId: string };
 
 /** How a route authenticates, set as `config.auth` on the route; default `jwt`. */

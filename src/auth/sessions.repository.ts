@@ -35,6 +35,9 @@ export interface SessionUser {
   companyId: string;
   role: Role;
   email: string;
+  /** Display names, for `GET /api/auth/me` without a query (renames invalidate the cache). */
+  name: string;
+  companyName: string;
 }
 
 /**
@@ -53,14 +56,31 @@ export async function loadSessionUser(
   const row = await db
     .selectFrom('refresh_tokens')
     .innerJoin('users', 'users.id', 'refresh_tokens.user_id')
-    .select(['users.id', 'users.company_id', 'users.role', 'users.email'])
+    .innerJoin('companies', 'companies.id', 'users.company_id')
+    .select([
+      'users.id',
+      'users.company_id',
+      'users.role',
+      'users.email',
+      'users.name',
+      'companies.name as company_name',
+    ])
     .where('refresh_tokens.session_id', '=', sessionId)
     .where('refresh_tokens.user_id', '=', userId)
     .where('refresh_tokens.revoked_at', 'is', null)
     .where('refresh_tokens.expires_at', '>', new Date())
     .where('users.disabled', '=', false)
     .executeTakeFirst();
-  return row ? { userId: row.id, companyId: row.company_id, role: row.role, email: row.email } : null;
+  return row
+    ? {
+        userId: row.id,
+        companyId: row.company_id,
+        role: row.role,
+        email: row.email,
+        name: row.name,
+        companyName: row.company_name,
+      }
+    : null;
 }
 
 /**

@@ -92,6 +92,39 @@ export function chunkDocument(
   tokenizer: TokenCounter,
   options: ChunkingOptions = DEFAULT_CHUNKING,
 ): Chunk[] {
+  const out: Chunk[] = [];
+  for (const _ of chunkSteps(doc, tokenizer, options, out));
+  return out;
+}
+
+/**
+ * `chunkDocument` that gives the event loop back every `sliceMs` of work (setImmediate), for
+ * the server process: a long document takes seconds of tokenizer time, during which the API
+ * it shares the thread with would answer nothing. Same chunks as `chunkDocument`.
+ */
+export async function chunkDocumentAsync(
+  doc: ParsedDocument,
+  tokenizer: TokenCounter,
+  options: ChunkingOptions = DEFAULT_CHUNKING,
+  sliceMs = 10,
+): Promise<Chunk[]> {
+  const out: Chunk[] = [];
+  let sliceStart = performance.now();
+  for (const _ of chunkSteps(doc, tokenizer, options, out)) {
+    if (performance.now() - sliceStart < sliceMs) continue;
+    await new Promise<void>((resolve) => setImmediate(resolve));
+    sliceStart = performance.now();
+  }
+  return out;
+}
+
+/** The chunking loop, pushing chunks to `out`; yields after each block so callers can pause. */
+function* chunkSteps(
+  doc: ParsedDocument,
+  tokenizer: TokenCounter,
+  options: ChunkingOptions,
+  out: Chunk[],
+): Generator<void> {
   const { maxTokens, overlapTokens } = options;
   if (!Number.isInteger(maxTokens) || maxTokens < 16) {
     throw new RangeError(`maxTokens must be an integer ≥ 16, got ${maxTokens}`);
@@ -102,7 +135,6 @@ export function chunkDocument(
   const count = (text: string) => tokenizer.count(text);
   const probe = count('word');
   const joinCost = new Map(SEPARATORS.map((s) => [s, Math.max(0, count(`word${s}word`) - 2 * probe)]));
-  const out: Chunk[] = [];
   const packer = new ChunkPacker({
     count,
     joinCost,
@@ -118,9 +150,9 @@ export function chunkDocument(
     if (group.length > 0) packer.addGroup(group, group[0]!.kind === 'table-row');
     group = [];
   };
-  doc.blocks.forEach((block, i) => {
+  for (const [i, block] of doc.blocks.entries()) {
     const text = block.text.trim();
-    if (text === '') return;
+    if (text === '') continue;
     const isHeading = block.kind === 'heading';
     const piece: Piece = {
       text,
@@ -141,16 +173,17 @@ export function chunkDocument(
         piece,
         headings.map((h) => h.text),
       );
-      return;
+      yield;
+      continue;
     }
     const runs = block.kind === 'table-row' || block.kind === 'list-item';
     if (!runs || group[0]?.kind !== block.kind) flush();
     group.push(piece);
     if (!runs) flush();
-  });
+    yield;
+  }
   flush();
   packer.finish();
-  return out;
 }
 
 /** Longest heading-path element and whole prefix kept in the embedded text, in characters. */

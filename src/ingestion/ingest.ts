@@ -1,7 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../db/schema.ts';
 import type { Embedder } from '../embeddings/embedder.ts';
-import { toPgVector } from '../embeddings/embedder.ts';
 import type { FileStore } from '../documents/file-store.ts';
 import { newId } from '../lib/ids.ts';
 import { recordEvent } from '../outbox/outbox.ts';
@@ -11,11 +10,12 @@ import {
   type ParsedDocument,
   type ParseOptions,
 } from './parsers/types.ts';
-import { chunkDocument, chunkTextForEmbedding, type ChunkingOptions } from './chunker.ts';
+import { chunkDocumentAsync, chunkTextForEmbedding, type ChunkingOptions } from './chunker.ts';
+import { beginAttempt, lockOwned, writeChunks, yieldToLoop } from './chunk-writer.ts';
 import { insertAttachments, prepareAttachments, type PreparedAttachment } from './attachments.ts';
 import type { PgBoss } from 'pg-boss';
 import type { CompanyQuota } from '../documents/quotas.ts';
-import { analyzeChunk, companyLanguage, insertPostings, lexicalText } from '../retrieval/lexical/bm25.ts';
+import { analyzeChunk, companyLanguage, lexicalText, type AnalyzedChunk } from '../retrieval/lexical/bm25.ts';
 import type { VectorStore } from '../retrieval/vector-store/index.ts';
 import { companyAvgdl } from '../retrieval/vector-store/sparse.ts';
 
@@ -40,14 +40,15 @@ export interface IngestDeps {
 
 export type IngestOutcome = 'vectorized' | 'error' | 'skipped';
 
-/** Rows per INSERT: keeps each statement well under Postgres' 65,535 bind parameters. */
-const INSERT_BATCH = 200;
+/** Chunks per embedding call: its tokenization runs on the event loop, so it stays short. */
+const EMBED_GROUP = 64;
 
 /**
  * Runs one document through parse → chunk → embed → index. Idempotent: a VECTORIZED or deleted
- * document is skipped, and the chunks are replaced in the same transaction that marks the
- * document VECTORIZED, so a crash at any point leaves no duplicate or orphan chunks.
- * A document that cannot be parsed ends ERROR with the parser's reason.
+ * document is skipped. Chunks are written in short transactions while the document is
+ * PROCESSING and it turns VECTORIZED in a last one (chunk-writer.ts: crash safety, no duplicate
+ * or orphan chunks). CPU-bound steps give the event loop back every few milliseconds, as the API
+ * may share it. A document that cannot be parsed ends ERROR with the parser's reason.
  * @throws on infrastructure failures (database, model), so the queue retries the job.
  */
 export async function ingestDocument(deps: IngestDeps, documentId: string): Promise<IngestOutcome> {
@@ -64,12 +65,8 @@ export async function ingestDocument(deps: IngestDeps, documentId: string): Prom
     );
     return 'error';
   }
-  // Counted and committed before the parse: an attempt that takes the process down still counts.
-  await db
-    .updateTable('documents')
-    .set((eb) => ({ status: 'PROCESSING', attempts: eb('attempts', '+', 1), updated_at: new Date() }))
-    .where('id', '=', documentId)
-    .execute();
+  const attempt = await beginAttempt(db, documentId);
+  if (attempt === null) return 'skipped';
   // The company's language: the OCR language, and the BM25 analyzer below.
   const language = await companyLanguage(db, doc.company_id);
 
@@ -85,22 +82,27 @@ export async function ingestDocument(deps: IngestDeps, documentId: string): Prom
     await failDocument(db, doc.company_id, documentId, err.message);
     return 'error';
   }
-  const chunks = chunkDocument(parsed, deps.embedder, deps.chunking);
+  const chunks = await chunkDocumentAsync(parsed, deps.embedder, deps.chunking);
   if (chunks.length === 0) {
     await failDocument(db, doc.company_id, documentId, 'no extractable text');
     return 'error';
   }
   const title = parsed.title ?? doc.name;
-  const prepared: PreparedAttachment[] =
-    parsed.attachments?.length && deps.boss
-      ? await prepareAttachments(deps.files, doc, parsed.attachments)
-      : [];
-  const storedKeys = prepared.flatMap((p) => (p.child ? [p.child.storageKey] : []));
-  const vectors = await deps.embedder.embedDocuments(chunks.map((c) => chunkTextForEmbedding(c, title)));
-  // BM25 postings, analyzed with the company's language before the transaction opens.
-  const lexical = chunks.map((c) =>
-    analyzeChunk(newId('chk'), lexicalText(title, c.headingPath, c.text), language),
-  );
+  const vectors: number[][] = [];
+  for (let i = 0; i < chunks.length; i += EMBED_GROUP) {
+    const group = chunks.slice(i, i + EMBED_GROUP).map((c) => chunkTextForEmbedding(c, title));
+    vectors.push(...(await deps.embedder.embedDocuments(group)));
+    await yieldToLoop();
+  }
+  // BM25 postings, analyzed with the company's language, a slice of the event loop at a time.
+  const lexical: AnalyzedChunk[] = [];
+  let sliceStart = performance.now();
+  for (const c of chunks) {
+    lexical.push(analyzeChunk(newId('chk'), lexicalText(title, c.headingPath, c.text), language));
+    if (performance.now() - sliceStart < 10) continue;
+    await yieldToLoop();
+    sliceStart = performance.now();
+  }
 
   // The relational copy of each vector is kept with Qdrant too (a text column without pgvector):
   // re-sync rebuilds the collection from it without running the model again.
@@ -122,51 +124,41 @@ export async function ingestDocument(deps: IngestDeps, documentId: string): Prom
       })),
     });
   }
+  const written = await writeChunks(db, {
+    companyId: doc.company_id,
+    documentId,
+    attempt,
+    chunks,
+    lexical,
+    vectors: keepVectors ? vectors : null,
+  });
+  if (written !== 'owned') {
+    // Deleted meanwhile (its chunks went with it), or a newer attempt owns it: nothing to keep.
+    if (written === 'deleted') await store?.deleteDocument(doc.company_id, documentId);
+    return 'skipped';
+  }
 
+  // Attachments' files are stored before their rows' transaction (no file writes inside one).
+  const prepared: PreparedAttachment[] =
+    parsed.attachments?.length && deps.boss
+      ? await prepareAttachments(deps.files, doc, parsed.attachments)
+      : [];
+  const storedKeys = prepared.flatMap((p) => (p.child ? [p.child.storageKey] : []));
+  const content = parsed.blocks.map((b: { text: string }) => b.text).join('\n');
   let orphanKeys: string[] = [];
-  const kept = await db
+  const ownership = await db
     .transaction()
     .execute(async (trx) => {
-      const current = await trx
-        .selectFrom('documents')
-        .select('status')
-        .where('id', '=', documentId)
-        .forUpdate()
-        .executeTakeFirst();
-      if (!current) {
-        orphanKeys = storedKeys; // the document was deleted meanwhile
-        return false;
-      }
-      await trx.deleteFrom('chunks').where('document_id', '=', documentId).execute();
-      for (let i = 0; i < chunks.length; i += INSERT_BATCH) {
-        const rows = chunks.slice(i, i + INSERT_BATCH).map((c, j) => {
-          return {
-            id: lexical[i + j]!.id,
-            company_id: doc.company_id,
-            document_id: documentId,
-            chunk_index: c.index,
-            text: c.text,
-            token_count: c.tokenCount,
-            page_start: c.pageStart,
-            page_end: c.pageEnd,
-            sheet: c.sheet,
-            row_start: c.rowStart,
-            row_end: c.rowEnd,
-            slide: c.slide,
-            heading_path: JSON.stringify(c.headingPath),
-            lexical_length: lexical[i + j]!.length,
-            embedding: keepVectors ? toPgVector(vectors[i + j]!) : null,
-          };
-        });
-        await trx.insertInto('chunks').values(rows).execute();
-        await insertPostings(trx, doc.company_id, lexical.slice(i, i + INSERT_BATCH));
+      const owned = await lockOwned(trx, documentId, attempt);
+      if (owned !== 'owned') {
+        orphanKeys = storedKeys;
+        return owned;
       }
       const children =
         prepared.length > 0
           ? await insertAttachments(trx, { boss: deps.boss!, quota: deps.quota }, doc, prepared)
           : null;
       orphanKeys = children?.orphanKeys ?? [];
-      const content = parsed.blocks.map((b: { text: string }) => b.text).join('\n');
       await trx
         .updateTable('documents')
         .set({
@@ -201,16 +193,17 @@ export async function ingestDocument(deps: IngestDeps, documentId: string): Prom
         documentId,
         chunkCount: chunks.length,
       });
-      return true;
+      return owned;
     })
     .catch(async (err: unknown) => {
       await Promise.all(storedKeys.map((k) => deps.files.delete(k).catch(() => {})));
       throw err;
     });
   await Promise.all(orphanKeys.map((k) => deps.files.delete(k).catch(() => {})));
+  if (ownership === 'owned') return 'vectorized';
   // Deleted while it was being indexed: its points must go too.
-  if (!kept) await store?.deleteDocument(doc.company_id, documentId);
-  return 'vectorized';
+  if (ownership === 'deleted') await store?.deleteDocument(doc.company_id, documentId);
+  return 'skipped';
 }
 
 /**

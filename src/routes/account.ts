@@ -120,7 +120,9 @@ const accountRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => ({
       success: true as const,
-      data: { user: await updateOwnName(app.ctx.db, userOf(request).userId, request.body.name) },
+      data: {
+        user: await updateOwnName(app.ctx.db, userOf(request).userId, request.body.name, app.ctx.authCache),
+      },
     }),
   );
 

@@ -20,7 +20,7 @@ import {
   type AuthSettings,
 } from '../auth/auth.service.ts';
 import { userOf } from '../../plugins/auth.ts';
-import { forbidden, notFound } from '../lib/errors.ts';
+import { forbidden } from '../lib/errors.ts';
 import { loginKeys, refuseWhileBackingOff, throttled } from '../auth/throttle.ts';
 import {
   clearRefreshCookie,
@@ -167,24 +167,12 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
+      // From the session as authentication loaded it (the auth cache; renames invalidate it).
       const p = userOf(request);
-      const row = await app.ctx.db
-        .selectFrom('users')
-        .innerJoin('companies', 'companies.id', 'users.company_id')
-        .select([
-          'users.id',
-          'users.email',
-          'users.name',
-          'users.role',
-          'users.company_id',
-          'companies.name as company_name',
-        ])
-        .where('users.id', '=', p.userId)
-        .executeTakeFirst();
-      if (!row) throw notFound('User');
+      const user = { id: p.userId, email: p.email, name: p.name, role: p.role, company_id: p.companyId };
       return {
         success: true as const,
-        data: { user: userView(row), company: { id: row.company_id, name: row.company_name } },
+        data: { user: userView(user), company: { id: p.companyId, name: p.companyName } },
       };
     },
   );

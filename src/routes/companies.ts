@@ -141,6 +141,8 @@ const companyRoutes: FastifyPluginAsyncTypebox = async (app) => {
         })
         .where('id', '=', companyId)
         .execute();
+      // Cached sessions carry the company's name (GET /api/auth/me).
+      if (request.body.name !== undefined) app.ctx.authCache.invalidate({ kind: 'company', id: companyId });
       const language = request.body.settings?.language;
       if (language && language !== (current.settings?.language ?? 'en')) {
         // Postings were analyzed with the old language: rebuild them in the background.

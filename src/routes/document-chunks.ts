@@ -28,7 +28,11 @@ const documentChunkRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const { companyId } = principalOf(request);
       const { page, limit } = request.query;
-      if (!(await findDocument(app.ctx.db, companyId, request.params.id))) throw notFound('Document');
+      const doc = await findDocument(app.ctx.db, companyId, request.params.id);
+      if (!doc) throw notFound('Document');
+      // Ingestion writes chunks while the document is PROCESSING: only a finished set is shown.
+      if (doc.status !== 'VECTORIZED')
+        return { success: true as const, data: { items: [], pagination: pagination(page, limit, 0) } };
       const scope = app.ctx.db
         .selectFrom('chunks')
         .where('document_id', '=', request.params.id)

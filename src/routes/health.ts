@@ -34,6 +34,8 @@ const healthRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/health',
     {
       config: { auth: 'none' },
+      // Probes come every few seconds from every balancer: no request line for them (errors still log).
+      logLevel: 'warn',
       schema: {
         operationId: 'getHealth',
         description:
@@ -57,6 +59,8 @@ const healthRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/ready',
     {
       config: { auth: 'none' },
+      // Probes come every few seconds from every balancer: no request line for them (errors still log).
+      logLevel: 'warn',
       schema: {
         operationId: 'getReadiness',
         description:

@@ -79,13 +79,19 @@ export async function changePassword(
   return openSession(db, settings, user);
 }
 
-/** Renames the caller. @returns the user object. */
-export async function updateOwnName(db: Kysely<DB>, userId: string, name: string): Promise<UserView> {
+/** Renames the caller (cached sessions carry the name: invalidated). @returns the user object. */
+export async function updateOwnName(
+  db: Kysely<DB>,
+  userId: string,
+  name: string,
+  revocations: Revocations,
+): Promise<UserView> {
   const row = await db
     .updateTable('users')
     .set({ name: name.trim(), updated_at: new Date() })
     .where('id', '=', userId)
     .returningAll()
     .executeTakeFirstOrThrow();
+  revocations.invalidate({ kind: 'user', id: userId });
   return userView(row);
 }

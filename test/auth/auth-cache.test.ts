@@ -141,3 +141,63 @@ t.test('revocations take effect on the next request with the cache warm', async 
     t.equal((await topics()).statusCode, 401);
   });
 });
+
+t.test('a change no invalidation announces is seen after AUTH_CACHE_TTL_SECONDS', async (t) => {
+  // docs/auth.md: a change made in the database by hand, or on a replica without REDIS_URL,
+  // is bounded by the entries' TTL. 3 s here; the wait is past it, not a speed assertion.
+  const { app, ctx } = await buildTestApp(t, { env: { AUTH_CACHE_TTL_SECONDS: '3' } });
+  const admin = await signUp(app);
+  const created = await app.inject({
+    method: 'POST',
+    url: '/api/api-keys',
+    headers: admin.headers,
+    payload: { name: 'widget' },
+  });
+  const { key } = created.json().data as { key: string };
+  const topics = async () =>
+    (await app.inject({ method: 'GET', url: '/api/public/topics', headers: { 'x-api-key': key } }))
+      .statusCode;
+  t.equal(await me(app, admin.headers), 200);
+  t.equal(await topics(), 200);
+  await ctx.db.updateTable('refresh_tokens').set({ revoked_at: new Date() }).execute();
+  await ctx.db.deleteFrom('api_keys').execute();
+  t.equal(await me(app, admin.headers), 200, 'session still served from memory');
+  t.equal(await topics(), 200, 'key still served from memory');
+  await new Promise((r) => setTimeout(r, 3_100));
+  t.equal(await me(app, admin.headers), 401, 'session refused once its entry expired');
+  t.equal(await topics(), 401, 'key refused once its entry expired');
+});
+
+t.test('GET /api/auth/me answers from the cache and shows renames at once', async (t) => {
+  const { app } = await buildTestApp(t);
+  const admin = await signUp(app);
+  const meBody = async () =>
+    (await app.inject({ method: 'GET', url: '/api/auth/me', headers: admin.headers })).json().data as {
+      user: { id: string; name: string; email: string; role: string; companyId: string };
+      company: { id: string; name: string };
+    };
+  const before = await meBody();
+  t.equal(before.user.id, admin.user.id);
+  t.equal(before.user.email, admin.email);
+  t.equal(before.user.role, 'COMPANY_ADMIN');
+  t.equal(before.company.name, `Co ${admin.email}`);
+  t.equal(before.company.id, before.user.companyId);
+
+  const renamed = await app.inject({
+    method: 'PUT',
+    url: '/api/auth/me',
+    headers: admin.headers,
+    payload: { name: 'Renamed Admin' },
+  });
+  t.equal(renamed.statusCode, 200);
+  t.equal((await meBody()).user.name, 'Renamed Admin', 'own rename seen on the next request');
+
+  const company = await app.inject({
+    method: 'PUT',
+    url: `/api/companies/${before.company.id}`,
+    headers: admin.headers,
+    payload: { name: 'Renamed Co' },
+  });
+  t.equal(company.statusCode, 200);
+  t.equal((await meBody()).company.name, 'Renamed Co', 'company rename seen on the next request');
+});

@@ -2,6 +2,7 @@ import t from 'tap';
 import { AutoTokenizer, env } from '@huggingface/transformers';
 import {
   chunkDocument,
+  chunkDocumentAsync,
   chunkTextForEmbedding,
   DEFAULT_CHUNKING,
   type Chunk,
@@ -423,4 +424,23 @@ t.test('an 800k-character handbook is chunked losslessly', async (t) => {
     chunks.every((c) => c.headingPath.length === 2),
     'every chunk is under a chapter and section',
   );
+});
+
+t.test('chunkDocumentAsync: the same chunks, with the event loop given back meanwhile', async (t) => {
+  const blocks: DocumentBlock[] = [];
+  for (let i = 0; i < 40; i++) {
+    blocks.push(h(`Section ${i}`, 1 + (i % 3), i + 1));
+    blocks.push(...S.map((s) => p(s, i + 1)));
+    blocks.push(row('Name | Days'), row(`Leave | ${i}`), item(`first ${i}`), item(`second ${i}`));
+  }
+  const d = doc(blocks, 'Handbook');
+  let turns = 0;
+  const ticker = setInterval(() => turns++, 0);
+  // A 0 ms slice: a pause after every block, so timers run while it chunks.
+  const async = await chunkDocumentAsync(d, bert, DEFAULT_CHUNKING, 0);
+  clearInterval(ticker);
+  t.same(async, chunkDocument(d, bert, DEFAULT_CHUNKING));
+  t.ok(async.length >= 40, `${async.length} chunks`);
+  t.ok(turns > 0, `timers ran ${turns} times during chunking`);
+  await t.rejects(chunkDocumentAsync(d, bert, { maxTokens: 8, overlapTokens: 0 }), RangeError);
 });

@@ -1,0 +1,78 @@
+/**
+ * Document embedding on a worker thread. onnxruntime-node runs a session synchronously on the
+ * calling thread (its `run` only defers to setImmediate), so each batch of a long document held
+ * the API's event loop for up to seconds on a busy machine (docs/benchmarks.md "Request path").
+ * The server's ingestion worker embeds documents here instead; search queries keep the main
+ * thread's session (one short text, usually cached).
+ */
+import { Worker } from 'node:worker_threads';
+import type { Embedder } from '../embeddings/embedder.ts';
+import type { EmbedderOptions } from '../embeddings/transformers.embedder.ts';
+
+/** What the thread loads: the same model and options as the main thread's embedder. */
+export interface EmbedThreadModel {
+  modelsDir: string;
+  modelId: string;
+  options: EmbedderOptions;
+}
+
+type Reply = { id: number; vectors: number[][] } | { id: number; error: string };
+
+/**
+ * `embedder` with `embedDocuments` moved to a worker thread that loads `model` on first use;
+ * `count`, `embedQuery` and the dimensions stay `embedder`'s. The thread does not keep the
+ * process alive. A thread that fails (model load, crash) rejects the pending calls and is
+ * started again on the next one.
+ */
+export function withEmbedThread(
+  embedder: Embedder,
+  model: EmbedThreadModel,
+): Embedder & { close(): Promise<void> } {
+  let worker: Worker | null = null;
+  let nextId = 0;
+  const pending = new Map<number, { resolve: (v: number[][]) => void; reject: (e: Error) => void }>();
+  const fail = (err: Error) => {
+    for (const p of pending.values()) p.reject(err);
+    pending.clear();
+    worker = null;
+  };
+  const start = () => {
+    const w = new Worker(new URL('./embed-thread-worker.ts', import.meta.url), { workerData: model });
+    w.unref();
+    w.on('message', (reply: Reply) => {
+      const p = pending.get(reply.id);
+      if (!p) return;
+      pending.delete(reply.id);
+      if ('error' in reply) p.reject(new Error(`embedding thread: ${reply.error}`));
+      else p.resolve(reply.vectors);
+      if (pending.size === 0) w.unref();
+    });
+    w.on('error', fail);
+    w.on('exit', (code) => fail(new Error(`embedding thread exited (${code})`)));
+    return w;
+  };
+  return {
+    modelId: embedder.modelId,
+    dimensions: embedder.dimensions,
+    maxTokens: embedder.maxTokens,
+    count: (text) => embedder.count(text),
+    embedQuery: (text) => embedder.embedQuery(text),
+    embedDocuments(texts) {
+      if (texts.length === 0) return Promise.resolve([]);
+      worker ??= start();
+      // Referenced while a call is pending, so the process waits for the answer.
+      worker.ref();
+      const id = nextId++;
+      const w = worker;
+      return new Promise((resolve, reject) => {
+        pending.set(id, { resolve, reject });
+        w.postMessage({ id, texts });
+      });
+    },
+    async close() {
+      const w = worker;
+      worker = null;
+      await w?.terminate();
+    },
+  };
+}
