@@ -47,6 +47,20 @@ t.test('the refresh token as an httpOnly cookie, guarded by X-Refresh-Cookie', a
   t.equal(csrf.statusCode, 400, 'the cookie alone (a cross-site request) is ignored');
   t.equal(csrf.json().error.code, 'VALIDATION_ERROR');
 
+  // The console's first refresh on load, before anyone signed in: no cookie yet. That is "no
+  // session" (401), not a malformed request, so the browser logs no 400.
+  const noCookie = await app.inject({
+    method: 'POST',
+    url: '/api/auth/refresh',
+    headers: { 'x-refresh-cookie': '1' },
+    payload: {},
+  });
+  t.equal(noCookie.statusCode, 401, 'cookie mode without a cookie: no session');
+  t.equal(noCookie.json().error.code, 'UNAUTHORIZED');
+  t.equal(noCookie.headers['set-cookie'], undefined, 'nothing to clear');
+  const noToken = await app.inject({ method: 'POST', url: '/api/auth/refresh', payload: {} });
+  t.equal(noToken.statusCode, 400, 'an API client that forgot the token still gets a validation error');
+
   const refreshed = await app.inject({
     method: 'POST',
     url: '/api/auth/refresh',
