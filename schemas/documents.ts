@@ -87,3 +87,30 @@ export const UploadForm = (maxUploadBytes: number) =>
     },
     { additionalProperties: false },
   );
+
+/**
+ * The 200 of `downloadDocumentFile`: the original's bytes under whatever type was detected at
+ * upload (PDF, Office, image, HTML, text…), so any media type (the `*` + `/*` range), as binary
+ * of at most `maxUploadBytes` (MAX_UPLOAD_MB).
+ */
+export const DocumentFileResponse = (maxUploadBytes: number) => ({
+  description:
+    'The original file; `Content-Type` is the type detected at upload, `Content-Disposition` names it',
+  headers: {
+    'Content-Disposition': {
+      type: 'string',
+      maxLength: 1024,
+      description: '`inline` for a PDF, `attachment` otherwise; `filename` (ASCII) and `filename*` (UTF-8)',
+    },
+  },
+  content: {
+    '*/*': {
+      schema: {
+        type: 'string',
+        format: 'binary',
+        maxLength: maxUploadBytes,
+        description: 'The bytes as uploaded (at most MAX_UPLOAD_MB)',
+      },
+    },
+  },
+});

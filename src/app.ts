@@ -37,6 +37,7 @@ import webhookRoutes from './routes/webhooks.ts';
 import widgetRoutes from './routes/widget.ts';
 import authProviderRoutes from './routes/auth-providers.ts';
 import documentReprocessRoutes from './routes/document-reprocess.ts';
+import documentFileRoutes from './routes/document-file.ts';
 import messageFeedbackRoutes from './routes/message-feedback.ts';
 import insightsRoutes from './routes/insights.ts';
 import consoleRoutes from './routes/console.ts';
@@ -188,6 +189,7 @@ export async function buildApp(
       await api.register(webhookRoutes);
       await api.register(authProviderRoutes);
       await api.register(documentReprocessRoutes);
+      await api.register(documentFileRoutes);
       await api.register(messageFeedbackRoutes);
       await api.register(insightsRoutes);
     },

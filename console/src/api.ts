@@ -35,6 +35,7 @@ export function refreshSession(): Promise<boolean> {
   refreshing ??= (async () => {
     try {
       const res = await api.POST('/api/auth/refresh', { headers: COOKIE_MODE, body: {} });
+      // 401 without a cookie (nobody signed in yet) or with a refused one: quietly no session.
       if (!res.data) return false;
       setSession(res.data.data.accessToken, res.data.data.expiresIn);
       return true;

@@ -1,4 +1,5 @@
-import { mkdir, readFile, rm, writeFile, rename } from 'node:fs/promises';
+import type { ReadStream } from 'node:fs';
+import { mkdir, open, readFile, rm, writeFile, rename } from 'node:fs/promises';
 import { dirname, join, resolve, sep } from 'node:path';
 
 /**
@@ -8,6 +9,11 @@ import { dirname, join, resolve, sep } from 'node:path';
 export interface FileStore {
   put(key: string, bytes: Uint8Array): Promise<void>;
   get(key: string): Promise<Uint8Array>;
+  /**
+   * The stored bytes as a stream, with their size in bytes, read from one open file handle (a
+   * delete or replace meanwhile cannot mix two files). Null when nothing is stored under `key`.
+   */
+  openRead(key: string): Promise<{ stream: ReadStream; size: number } | null>;
   delete(key: string): Promise<void>;
 }
 
@@ -29,6 +35,20 @@ export function localFileStore(root: string): FileStore {
     },
     async get(key) {
       return new Uint8Array(await readFile(pathOf(key)));
+    },
+    async openRead(key) {
+      const handle = await open(pathOf(key), 'r').catch((err: NodeJS.ErrnoException) => {
+        if (err.code === 'ENOENT') return null;
+        throw err;
+      });
+      if (!handle) return null;
+      try {
+        const { size } = await handle.stat();
+        return { stream: handle.createReadStream(), size };
+      } catch (err) {
+        await handle.close();
+        throw err;
+      }
     },
     async delete(key) {
       await rm(pathOf(key), { force: true });

@@ -20,13 +20,14 @@ import {
   type AuthSettings,
 } from '../auth/auth.service.ts';
 import { userOf } from '../../plugins/auth.ts';
-import { forbidden } from '../lib/errors.ts';
+import { forbidden, unauthorized } from '../lib/errors.ts';
 import { loginKeys, refuseWhileBackingOff, throttled } from '../auth/throttle.ts';
 import {
   clearRefreshCookie,
   cookieRefreshToken,
   CookieModeHeaders,
   deliverRefreshToken,
+  wantsCookie,
 } from '../auth/refresh-cookie.ts';
 import { validationError } from '../lib/errors.ts';
 
@@ -117,6 +118,9 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const token = request.body.refreshToken ?? cookieRefreshToken(request);
+      // A browser asking in cookie mode without a cookie simply has no session (yet): that is a
+      // 401 like an expired one, not a malformed request. Without the header it stays a 400.
+      if (!token && wantsCookie(request)) throw unauthorized('No session: sign in');
       if (!token)
         throw validationError('Missing refresh token', [
           { field: 'refreshToken', reason: 'is required (or the refresh cookie with X-Refresh-Cookie: 1)' },

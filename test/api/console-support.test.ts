@@ -47,6 +47,20 @@ t.test('the refresh token as an httpOnly cookie, guarded by X-Refresh-Cookie', a
   t.equal(csrf.statusCode, 400, 'the cookie alone (a cross-site request) is ignored');
   t.equal(csrf.json().error.code, 'VALIDATION_ERROR');
 
+  // The console's first refresh on load, before anyone signed in: no cookie yet. That is "no
+  // session" (401), not a malformed request, so the browser logs no 400.
+  const noCookie = await app.inject({
+    method: 'POST',
+    url: '/api/auth/refresh',
+    headers: { 'x-refresh-cookie': '1' },
+    payload: {},
+  });
+  t.equal(noCookie.statusCode, 401, 'cookie mode without a cookie: no session');
+  t.equal(noCookie.json().error.code, 'UNAUTHORIZED');
+  t.equal(noCookie.headers['set-cookie'], undefined, 'nothing to clear');
+  const noToken = await app.inject({ method: 'POST', url: '/api/auth/refresh', payload: {} });
+  t.equal(noToken.statusCode, 400, 'an API client that forgot the token still gets a validation error');
+
   const refreshed = await app.inject({
     method: 'POST',
     url: '/api/auth/refresh',
@@ -279,6 +293,11 @@ t.test('the console at /app: files, SPA fallback, CSP, and a clear 503 without a
   t.match(index.body, /<title>console/);
   t.equal(index.headers['content-security-policy'], CONSOLE_CSP);
   t.notMatch(CONSOLE_CSP, /unsafe-inline|unsafe-eval/, 'no inline script or eval');
+  // The PDF viewer: the original fetched with the bearer token, shown from a blob: URL in an
+  // iframe (Chromium renders it there with object-src 'none'; an <object> would need more).
+  t.match(CONSOLE_CSP, /frame-src 'self' blob:;/, 'blob: frames for the PDF viewer');
+  t.match(CONSOLE_CSP, /object-src 'none'/, 'and no plugins');
+  t.notMatch(CONSOLE_CSP.replace(/frame-src[^;]*;|img-src[^;]*;/g, ''), /blob:/, 'blob: nowhere else');
   const deep = await app.inject({ url: '/app/documents/doc_123' });
   t.match(deep.body, /<title>console/, 'client-side routes get index.html');
   t.match(String(deep.headers['cache-control']), /no-cache/);

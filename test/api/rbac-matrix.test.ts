@@ -36,6 +36,7 @@ const EXPECTED: Record<string, Level> = {
   'GET /api/documents': 'read',
   'GET /api/documents/:id': 'read',
   'GET /api/documents/:id/chunks': 'read',
+  'GET /api/documents/:id/file': 'read',
   'POST /api/documents/upload': 'write',
   'PUT /api/documents/:id': 'write',
   'DELETE /api/documents/:id': 'write',

@@ -1,6 +1,6 @@
 import t from 'tap';
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
@@ -90,6 +90,34 @@ t.test(
     await page.getByRole('heading', { name: /Chunks \(\d+\)/ }).waitFor();
     t.match(await page.locator('.chunks .where').first().textContent(), /Page 1/, 'chunks show their page');
     await shot('03-document-detail');
+    const pdfSize = statSync(join(DATASETS, 'documents/pdf/nics-background-checks-2015-11.pdf')).size;
+    /**
+     * Clicks `button`, then returns the viewer frame's URL and the size of the original the
+     * console fetched for it (the console's CSP keeps even the page itself from reading blob: URLs).
+     */
+    const openViewer = async (button: ReturnType<Page['getByRole']>) => {
+      const file = page.waitForResponse((r) => /\/api\/documents\/[^/]+\/file$/.test(r.url()));
+      await button.click();
+      const res = await file;
+      t.equal(res.status(), 200, 'the original is fetched with the bearer token');
+      await page.locator('iframe.pdf-viewer').waitFor();
+      // For the screenshot only: Chromium's PDF viewer mounts its own frame once it has the bytes.
+      for (let i = 0; i < 50 && !page.frames().some((f) => f.url().startsWith('chrome-extension:')); i++)
+        await page.waitForTimeout(100);
+      await page.waitForTimeout(1000);
+      const src = (await page.locator('iframe.pdf-viewer').getAttribute('src')) ?? '';
+      t.equal(res.headers()['content-type'], 'application/pdf');
+      return { src, bytes: Number(res.headers()['content-length']) };
+    };
+    const fromDetail = await openViewer(page.getByRole('button', { name: 'Open page 1' }));
+    t.match(
+      fromDetail.src,
+      /^blob:http:\/\/127\.0\.0\.1:\d+\/[0-9a-f-]+#page=1$/,
+      'the PDF in a blob: frame',
+    );
+    t.equal(fromDetail.bytes, pdfSize, 'holding the uploaded PDF, fetched with the bearer token');
+    await page.screenshot({ path: join(SHOTS, '03b-document-pdf.png'), fullPage: true });
+    await page.getByRole('button', { name: 'Close the viewer' }).click();
 
     // Ask, watch the stream, open a citation, rate the answer.
     await nav('Chat playground');
@@ -106,6 +134,47 @@ t.test(
     await page.getByRole('button', { name: 'Good answer' }).click();
     await page.locator('button[aria-pressed="true"]').waitFor();
     await shot('04-chat');
+
+    // A question the PDF answers: its citation opens the cited page in the viewer.
+    await page
+      .getByLabel('Ask a question about your documents')
+      .fill('How many NICS firearm background checks were there in November 2015?');
+    await page.getByRole('button', { name: 'Send' }).click();
+    await page
+      .locator('.turn.assistant')
+      .nth(1)
+      .getByRole('button', { name: /Open cited passage/ })
+      .first()
+      .waitFor({ timeout: WAIT });
+    const chips = page
+      .locator('.turn.assistant')
+      .nth(1)
+      .getByRole('button', { name: /Open cited passage/ });
+    let pdfPage: string | null = null;
+    let fromChat = { src: '', bytes: 0 };
+    // Each passage is closed before the next chip, so no check ever reads a stale panel.
+    const closePassage = () => passage.getByRole('button', { name: 'Close', exact: true }).click();
+    await closePassage();
+    for (let i = 0; i < (await chips.count()) && !pdfPage; i++) {
+      await chips.nth(i).click();
+      await passage.locator('blockquote').waitFor();
+      const open = passage.getByRole('button', { name: /^Open page \d+$/ });
+      if (await open.count()) {
+        pdfPage = (await open.textContent())!.replace('Open page ', '');
+        fromChat = await openViewer(open);
+      } else await closePassage();
+    }
+    t.ok(pdfPage, 'an answer about the PDF cites it, with an "Open page N" button');
+    t.match(
+      fromChat.src,
+      new RegExp(`^blob:http://127\\.0\\.0\\.1:\\d+/[0-9a-f-]+#page=${pdfPage}$`),
+      'at the cited page',
+    );
+    t.equal(fromChat.bytes, pdfSize);
+    t.equal(await passage.getByRole('button', { name: 'Download original' }).count(), 1, 'and a download');
+    await page.screenshot({ path: join(SHOTS, '04b-chat-pdf-viewer.png'), fullPage: true });
+    await passage.getByRole('button', { name: 'Close the viewer' }).click();
+    t.same(await axeProblems(page), [], 'chat with the passage panel: axe-core finds no serious issue');
     const convs = await app.inject({ url: '/api/conversations', headers: admin.headers });
     const conv = convs.json().data.items[0];
     const detail = await app.inject({ url: `/api/conversations/${conv.id}`, headers: admin.headers });
@@ -130,8 +199,35 @@ t.test(
       'with the embed snippet',
     );
     const keys = await app.inject({ url: '/api/api-keys', headers: admin.headers });
-    t.same(keys.json().data.items[0].authorizedDomains, ['example.com'], 'stored with its domain');
+    const stored = keys.json().data.items[0];
+    t.same(stored.authorizedDomains, ['example.com'], 'stored with its domain');
+    t.match(
+      await page.locator(`tr[data-key-id="${stored.id}"]`).textContent(),
+      `${stored.keyPrefix}…${stored.keyLast4}`,
+      'listed as prefix…last4',
+    );
     await shot('05-api-keys');
+
+    // Edit its domains: an invalid entry is flagged, then one more domain and HTTPS only.
+    await page.getByRole('button', { name: 'Edit Website' }).click();
+    const editor = page.getByRole('form', { name: 'Edit key' });
+    const domainsBox = editor.getByLabel('Authorized domains');
+    await domainsBox.fill('example.com\nhttps://shop.example.org/path');
+    t.match(await editor.locator('.field-error').textContent(), /Not a valid domain/, 'a path is refused');
+    await domainsBox.fill('example.com\nhttps://shop.example.org');
+    await editor.getByLabel('HTTPS only').check();
+    await shot('05b-api-key-editor');
+    await editor.getByRole('button', { name: 'Save' }).click();
+    await editor.waitFor({ state: 'detached' });
+    const edited = (await app.inject({ url: '/api/api-keys', headers: admin.headers })).json().data.items[0];
+    t.same(edited.authorizedDomains, ['example.com', 'https://shop.example.org'], 'the domains are saved');
+    t.equal(edited.requireHttps, true, 'and HTTPS only');
+    await page.locator(`tr[data-key-id="${stored.id}"]`).getByText('HTTPS only').waitFor();
+    t.match(
+      await page.locator(`tr[data-key-id="${stored.id}"]`).textContent(),
+      'example.com, https://shop.example.org',
+      'the list shows the new domains',
+    );
 
     // Create a READER.
     await nav('Users');
@@ -156,7 +252,7 @@ t.test(
       else await page.waitForLoadState('networkidle');
       await shot(name);
     }
-    t.match(await page.locator('.totals').textContent(), /Questions: 1/, 'insights count the question');
+    t.match(await page.locator('.totals').textContent(), /Questions: 2/, 'insights count both questions');
 
     // A reload keeps the session through the httpOnly refresh cookie; nothing is in web storage.
     await page.reload();
@@ -187,10 +283,35 @@ t.test(
     t.same(links, ['Documents', 'Topics', 'Chat playground'], 'a READER sees no admin screens');
     t.equal(await rp.getByTestId('file-input').count(), 0, 'and cannot upload');
     t.equal(await rp.getByRole('button', { name: /^Delete/ }).count(), 0, 'or delete');
-    await rp.screenshot({ path: join(SHOTS, '12-reader-documents.png'), fullPage: true });
+    const readerShot = async (name: string) => {
+      await rp.screenshot({ path: join(SHOTS, `${name}.png`), fullPage: true });
+      t.same(await axeProblems(rp), [], `${name}: axe-core finds no serious issue`);
+    };
+    await readerShot('12-reader-documents');
+    for (const [label, name] of [
+      ['Topics', '12b-reader-topics'],
+      ['Chat playground', '12c-reader-chat'],
+    ] as const) {
+      await rp.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: label }).click();
+      await rp.getByRole('heading', { name: label, level: 1 }).waitFor();
+      await rp.waitForLoadState('networkidle');
+      await readerShot(name);
+    }
+    await rp.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Documents' }).click();
+    await rp.getByRole('link', { name: 'nics-background-checks-2015-11.pdf' }).click();
+    await rp.getByRole('heading', { name: /Chunks \(\d+\)/ }).waitFor();
+    await rp.getByRole('button', { name: 'Open page 1' }).click();
+    await rp.locator('iframe.pdf-viewer').waitFor();
+    t.match(
+      await rp.locator('iframe.pdf-viewer').getAttribute('src'),
+      /^blob:.*#page=1$/,
+      'a READER opens the PDF',
+    );
+    await rp.getByRole('button', { name: 'Close the viewer' }).click();
+    await readerShot('12d-reader-document');
     await rp.goto(`${base}/app/users`);
     await rp.getByRole('alert').filter({ hasText: 'Your role does not allow this' }).waitFor();
-    await rp.screenshot({ path: join(SHOTS, '13-reader-forbidden.png'), fullPage: true });
+    await readerShot('13-reader-forbidden');
     t.pass('an admin URL shows a clear message to a READER');
     await readerContext.close();
     t.comment(`screenshots in ${SHOTS}`);

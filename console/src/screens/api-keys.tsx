@@ -1,10 +1,29 @@
 import { useState } from 'preact/hooks';
-import { api, authedFetch, type Schemas } from '../api.ts';
+import { api, type Schemas } from '../api.ts';
 import { useI18n, type T } from '../i18n.ts';
 import { formatDate, Problem, useLoad, useProblem } from '../ui.tsx';
 
-/** The server's rule for an authorized domain: an exact host or `*.host`, no scheme, port or path. */
-const DOMAIN = /^(\*\.)?([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)*[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?$/i;
+/**
+ * The server's rule for an authorized domain (src/api-keys/domains.ts):
+ * `[http://|https://][*.]host[:port]`, no path, query or user info; an IDN host may be typed in
+ * Unicode (the browser's URL parser punycodes it as the server does).
+ */
+const ENTRY = /^(?:(https?):\/\/)?(\*\.)?([^/:?#\s*@[\]]+)(?::(\d{1,5}))?\/?$/i;
+
+/** Whether one entry is a domain the server accepts. */
+export function validDomain(entry: string): boolean {
+  const m = ENTRY.exec(entry);
+  if (!m || entry.length > 300) return false;
+  let host: string;
+  try {
+    host = new URL(`http://${m[3]}`).hostname;
+  } catch {
+    return false;
+  }
+  if (!host || host.endsWith('.') || !/^[a-z0-9.-]+$/.test(host)) return false;
+  const port = m[4] === undefined ? 1 : Number(m[4]);
+  return port >= 1 && port <= 65535;
+}
 
 /** Domains from the editor (one per line or comma-separated), or the first invalid one. */
 export function parseDomains(text: string, t: T): { domains: string[]; error: string | null } {
@@ -12,7 +31,8 @@ export function parseDomains(text: string, t: T): { domains: string[]; error: st
     .split(/[\s,]+/)
     .map((d) => d.trim().toLowerCase())
     .filter(Boolean);
-  const bad = domains.find((d) => d.length > 253 || !DOMAIN.test(d));
+  const bad = domains.find((d) => !validDomain(d));
+  if (domains.length > 50) return { domains, error: t('tooManyDomains') };
   return { domains, error: bad ? t('invalidDomain', { domain: bad }) : null };
 }
 
@@ -68,14 +88,80 @@ function CopyButton({ text }: { text: string }) {
   );
 }
 
+/** A "HTTPS only" checkbox with its explanation. */
+function HttpsToggle(props: { id: string; checked: boolean; onChange: (v: boolean) => void }) {
+  const { t } = useI18n();
+  return (
+    <div class="field">
+      <label class="check" for={props.id}>
+        <input
+          id={props.id}
+          type="checkbox"
+          checked={props.checked}
+          aria-describedby={`${props.id}-help`}
+          onChange={(e) => props.onChange(e.currentTarget.checked)}
+        />{' '}
+        {t('requireHttps')}
+      </label>
+      <small id={`${props.id}-help`}>{t('requireHttpsHelp')}</small>
+    </div>
+  );
+}
+
+type Key = Schemas['ApiKey'];
+interface Editing {
+  id: string;
+  text: string;
+  requireHttps: boolean;
+}
+
+/** The row editor of one key: its domains and whether it requires HTTPS origins. */
+function KeyEditor(props: {
+  editing: Editing;
+  onChange: (e: Editing) => void;
+  onSave: () => void;
+  onCancel: () => void;
+}) {
+  const { t } = useI18n();
+  const { editing } = props;
+  return (
+    <form
+      class="key-editor"
+      aria-label={t('editKey')}
+      onSubmit={(e) => {
+        e.preventDefault();
+        props.onSave();
+      }}
+    >
+      <DomainsEditor
+        id={`domains-${editing.id}`}
+        value={editing.text}
+        onChange={(text) => props.onChange({ ...editing, text })}
+      />
+      <HttpsToggle
+        id={`https-${editing.id}`}
+        checked={editing.requireHttps}
+        onChange={(requireHttps) => props.onChange({ ...editing, requireHttps })}
+      />
+      <button type="submit" class="primary">
+        {t('save')}
+      </button>{' '}
+      <button type="button" onClick={props.onCancel}>
+        {t('cancel')}
+      </button>
+    </form>
+  );
+}
+
 export function ApiKeys() {
   const { t, lang } = useI18n();
   const { problem, report, setProblem } = useProblem();
   const [name, setName] = useState('');
   const [environment, setEnvironment] = useState<'live' | 'test'>('live');
   const [domains, setDomains] = useState('');
+  const [requireHttps, setRequireHttps] = useState(false);
   const [created, setCreated] = useState<{ key: string; name: string } | null>(null);
-  const [editing, setEditing] = useState<{ id: string; text: string } | null>(null);
+  const [editing, setEditing] = useState<Editing | null>(null);
   const list = useLoad(async () => {
     const res = await api.GET('/api/api-keys');
     report(res);
@@ -87,36 +173,33 @@ export function ApiKeys() {
     const parsed = parseDomains(domains, t);
     if (parsed.error) return setProblem(parsed.error);
     const res = await api.POST('/api/api-keys', {
-      body: { name: name.trim(), environment, authorizedDomains: parsed.domains },
+      body: { name: name.trim(), environment, authorizedDomains: parsed.domains, requireHttps },
     });
     report(res);
     if (res.data) {
       setCreated({ key: res.data.data.key, name: res.data.data.name });
       setName('');
       setDomains('');
+      setRequireHttps(false);
       list.reload();
     }
   };
 
-  /**
-   * PUT /api/api-keys/:id comes with the widget work; until this server has it (404/405), say so
-   * rather than fail. Untyped on purpose: the generated types gain it when that route lands.
-   */
-  const saveDomains = async (key: Schemas['ApiKey'], text: string) => {
-    const parsed = parseDomains(text, t);
+  /** PUT /api/api-keys/:id with the edited domains and HTTPS rule; the server validates again. */
+  const save = async (edit: Editing) => {
+    const parsed = parseDomains(edit.text, t);
     if (parsed.error) return setProblem(parsed.error);
-    const res = await authedFetch(
-      new Request(`/api/api-keys/${encodeURIComponent(key.id)}`, {
-        method: 'PUT',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ authorizedDomains: parsed.domains }),
-      }),
-    );
-    if (res.status === 404 || res.status === 405) return setProblem(t('domainsUnsupported'));
-    report({ response: res, error: res.ok ? undefined : await res.json().catch(() => undefined) });
-    if (res.ok) setEditing(null);
+    const res = await api.PUT('/api/api-keys/{id}', {
+      params: { path: { id: edit.id } },
+      body: { authorizedDomains: parsed.domains, requireHttps: edit.requireHttps },
+    });
+    report(res);
+    if (res.data) setEditing(null);
     list.reload();
   };
+
+  const startEditing = (k: Key) =>
+    setEditing({ id: k.id, text: k.authorizedDomains.join('\n'), requireHttps: k.requireHttps });
 
   return (
     <section>
@@ -137,6 +220,7 @@ export function ApiKeys() {
           </select>
         </label>
         <DomainsEditor id="new-domains" value={domains} onChange={setDomains} />
+        <HttpsToggle id="new-https" checked={requireHttps} onChange={setRequireHttps} />
         <button type="submit" class="primary">
           {t('generateKey')}
         </button>
@@ -162,52 +246,57 @@ export function ApiKeys() {
         <thead>
           <tr>
             <th scope="col">{t('name')}</th>
+            <th scope="col">{t('key')}</th>
             <th scope="col">{t('environment')}</th>
             <th scope="col">{t('authorizedDomains')}</th>
+            <th scope="col">{t('created')}</th>
             <th scope="col">{t('lastUsed')}</th>
             <th scope="col">{t('actions')}</th>
           </tr>
         </thead>
         <tbody>
           {list.data?.map((k) => (
-            <tr key={k.id}>
+            <tr key={k.id} data-key-id={k.id}>
+              <td>{k.name}</td>
               <td>
-                {k.name} <code>{k.keyPrefix}…</code>
+                <code>
+                  {k.keyPrefix}…{k.keyLast4 ?? ''}
+                </code>
               </td>
               <td>{k.environment}</td>
               <td>
                 {editing?.id === k.id ? (
-                  <form
-                    onSubmit={(e) => {
-                      e.preventDefault();
-                      void saveDomains(k, editing.text);
-                    }}
-                  >
-                    <DomainsEditor
-                      id={`domains-${k.id}`}
-                      value={editing.text}
-                      onChange={(text) => setEditing({ id: k.id, text })}
-                    />
-                    <button type="submit">{t('save')}</button>
-                    <button type="button" onClick={() => setEditing(null)}>
-                      {t('cancel')}
-                    </button>
-                  </form>
+                  <KeyEditor
+                    editing={editing}
+                    onChange={setEditing}
+                    onSave={() => void save(editing)}
+                    onCancel={() => setEditing(null)}
+                  />
                 ) : (
-                  k.authorizedDomains.join(', ') || '*'
+                  <>
+                    {k.anyOrigin ? (
+                      <span class="badge warn">{t('anyOrigin')}</span>
+                    ) : (
+                      <span class="domains">{k.authorizedDomains.join(', ')}</span>
+                    )}
+                    {k.requireHttps && <span class="badge">{t('httpsOnly')}</span>}
+                  </>
                 )}
               </td>
+              <td>{formatDate(k.createdAt, lang)}</td>
               <td>{k.lastUsedAt ? formatDate(k.lastUsedAt, lang) : t('never')}</td>
               <td class="actions">
                 <button
                   type="button"
-                  onClick={() => setEditing({ id: k.id, text: k.authorizedDomains.join('\n') })}
+                  onClick={() => startEditing(k)}
+                  aria-label={t('editKeyNamed', { name: k.name })}
                 >
-                  {t('editDomains')}
+                  {t('edit')}
                 </button>
                 <button
                   type="button"
                   class="danger"
+                  aria-label={t('deleteNamed', { name: k.name })}
                   onClick={async () => {
                     if (!confirm(t('confirmDelete', { name: k.name }))) return;
                     report(await api.DELETE('/api/api-keys/{id}', { params: { path: { id: k.id } } }));

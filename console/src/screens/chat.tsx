@@ -4,6 +4,7 @@ import { api, authedFetch, type Schemas } from '../api.ts';
 import { useI18n } from '../i18n.ts';
 import { Link, Problem, useLoad, useProblem } from '../ui.tsx';
 import { locationOf } from './document-detail.tsx';
+import { OriginalFile } from '../original-file.tsx';
 
 type CitationMap = Schemas['CitationMap'];
 interface Turn {
@@ -18,6 +19,9 @@ interface Passage {
   n: string;
   documentId: string;
   name: string;
+  mimeType: string;
+  /** The cited chunk's first page (PDFs), null when it has none. */
+  page: number | null;
   where: string;
   text: string;
 }
@@ -40,6 +44,8 @@ async function findPassage(
         n,
         documentId,
         name: doc.data?.data.name ?? documentId,
+        mimeType: doc.data?.data.mimeType ?? '',
+        page: hit.pageStart,
         where: locationOf(hit, page),
         text: hit.text,
       };
@@ -285,6 +291,12 @@ export function Chat() {
             {passage.where}
           </p>
           <blockquote>{passage.text}</blockquote>
+          <OriginalFile
+            id={passage.documentId}
+            name={passage.name}
+            mimeType={passage.mimeType}
+            page={passage.page}
+          />
           <button type="button" onClick={() => setPassage(null)}>
             {t('close')}
           </button>

@@ -3,6 +3,7 @@ import { api } from '../api.ts';
 import { useI18n } from '../i18n.ts';
 import { navigate, useSession } from '../session.ts';
 import { formatBytes, formatDate, Link, Pager, Problem, useLoad, useProblem } from '../ui.tsx';
+import { OriginalFile } from '../original-file.tsx';
 
 /** Where a chunk sits in its document: pages, sheet and rows, or slide. */
 export function locationOf(
@@ -56,6 +57,7 @@ export function DocumentDetail({ id }: { id: string }) {
             <dt>{t('created')}</dt>
             <dd>{formatDate(d.createdAt, lang)}</dd>
           </dl>
+          <OriginalFile id={d.id} name={d.name} mimeType={d.mimeType} />
           {canWrite && (
             <p class="actions">
               <button
