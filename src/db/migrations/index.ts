@@ -6,6 +6,7 @@ import * as chunkLocations from './0004_chunk_locations.ts';
 import * as users from './0005_users.ts';
 import * as webhooks from './0006_webhooks.ts';
 import * as documentAttachments from './0007_document_attachments.ts';
+import * as chunksLexicalStatsIndex from './0010_chunks_lexical_stats_index.ts';
 
 /** Every migration, in order; add new files here (names sort by their timestamp-like prefix). */
 const migrations: Record<string, Migration> = {
@@ -16,6 +17,7 @@ const migrations: Record<string, Migration> = {
   '0005_users': users,
   '0006_webhooks': webhooks,
   '0007_document_attachments': documentAttachments,
+  '0010_chunks_lexical_stats_index': chunksLexicalStatsIndex,
 };
 
 export const migrationProvider: MigrationProvider = {
