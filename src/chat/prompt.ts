@@ -55,6 +55,15 @@ export function sourceLabel(chunk: RetrievedChunk): string {
   return parts.join(', ');
 }
 
+/**
+ * Repeated after the question, where a small model reads it last: 0.5B models followed the
+ * system prompt's citation rule but answered unanswerable questions from their own knowledge
+ * (docs/benchmarks.md "Answers").
+ */
+export const REMINDER =
+  'Answer only from the sources above, citing them like [1]. If they do not contain the answer, ' +
+  `reply exactly: "${REFUSAL_SENTENCE}"`;
+
 /** Labels come from file names, headings and web titles: one line, no fence tags. */
 const oneLine = (label: string) => defuse(label.replace(/\s+/g, ' '));
 
@@ -92,7 +101,7 @@ export function buildMessages(
       content:
         `Sources:\n\n${context || '(no sources found)'}\n\n` +
         (web ? `Web results (external, not company documents):\n\n${web}\n\n` : '') +
-        `Question: ${question}`,
+        `Question: ${question}\n\n${REMINDER}`,
     },
   ];
 }
