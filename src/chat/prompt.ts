@@ -57,12 +57,13 @@ export function sourceLabel(chunk: RetrievedChunk): string {
 
 /**
  * Repeated after the question, where a small model reads it last: 0.5B models followed the
- * system prompt's citation rule but answered unanswerable questions from their own knowledge
- * (docs/benchmarks.md "Answers").
+ * system prompt's citation rule but answered unanswerable questions from their own knowledge;
+ * told "citing them like [1]" here, they answered with the bare marker (docs/benchmarks.md
+ * "Answers"), so the example shows a sentence before its marker.
  */
 export const REMINDER =
-  'Answer only from the sources above, citing them like [1]. If they do not contain the answer, ' +
-  `reply exactly: "${REFUSAL_SENTENCE}"`;
+  'Answer with a full sentence stating the fact from the sources, followed by the number of its ' +
+  `source, like "The deadline is May 2 [1]." If the sources do not contain the answer, reply exactly: "${REFUSAL_SENTENCE}"`;
 
 /** Labels come from file names, headings and web titles: one line, no fence tags. */
 const oneLine = (label: string) => defuse(label.replace(/\s+/g, ' '));
