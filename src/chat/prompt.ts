@@ -14,7 +14,9 @@ export const REFUSAL_SENTENCE = 'I could not find an answer to this question in 
  * more reliably than they paraphrase "say you do not know". Source text is fenced in
  * <source>…</source> and declared data, so instructions planted in a document are quoted, not
  * obeyed (the "spotlighting" delimiting defence: Hines et al., "Defending Against Indirect Prompt
- * Injection Attacks With Spotlighting", 2024).
+ * Injection Attacks With Spotlighting", 2024). No reminder follows the question: repeating the
+ * rule there, with or without an example, made Qwen2.5-Coder-0.5B answer with the bare marker or
+ * copy the example instead of the fact (docs/benchmarks.md "Answers", prompts 2 and 3).
  */
 export const SYSTEM_PROMPT = [
   'You answer questions using only the numbered sources provided.',
@@ -55,16 +57,6 @@ export function sourceLabel(chunk: RetrievedChunk): string {
   return parts.join(', ');
 }
 
-/**
- * Repeated after the question, where a small model reads it last: 0.5B models followed the
- * system prompt's citation rule but answered unanswerable questions from their own knowledge;
- * told "citing them like [1]" here, they answered with the bare marker (docs/benchmarks.md
- * "Answers"), so the example shows a sentence before its marker.
- */
-export const REMINDER =
-  'Answer with a full sentence stating the fact from the sources, followed by the number of its ' +
-  `source, like "The deadline is May 2 [1]." If the sources do not contain the answer, reply exactly: "${REFUSAL_SENTENCE}"`;
-
 /** Labels come from file names, headings and web titles: one line, no fence tags. */
 const oneLine = (label: string) => defuse(label.replace(/\s+/g, ' '));
 
@@ -102,7 +94,7 @@ export function buildMessages(
       content:
         `Sources:\n\n${context || '(no sources found)'}\n\n` +
         (web ? `Web results (external, not company documents):\n\n${web}\n\n` : '') +
-        `Question: ${question}\n\n${REMINDER}`,
+        `Question: ${question}`,
     },
   ];
 }

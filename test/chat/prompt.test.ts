@@ -1,11 +1,5 @@
 import t from 'tap';
-import {
-  buildMessages,
-  REFUSAL_SENTENCE,
-  REMINDER,
-  sourceLabel,
-  SYSTEM_PROMPT,
-} from '../../src/chat/prompt.ts';
+import { buildMessages, REFUSAL_SENTENCE, sourceLabel, SYSTEM_PROMPT } from '../../src/chat/prompt.ts';
 
 const chunk = {
   chunkId: 'chk_1',
@@ -46,8 +40,7 @@ t.test('numbered sources with where they come from; expanded context replaces th
   t.equal(
     messages.at(-1)!.content,
     'Sources:\n\n[1] (handbook.pdf, pp. 3–4, Benefits > Leave)\n<source>\nLeave is two days a month.\n</source>\n\n' +
-      '[2] (handbook.pdf)\n<source>\nBefore.\nLeave is two days a month.\nAfter.\n</source>\n\nQuestion: How much leave?\n\n' +
-      REMINDER,
+      '[2] (handbook.pdf)\n<source>\nBefore.\nLeave is two days a month.\nAfter.\n</source>\n\nQuestion: How much leave?',
   );
   t.match(SYSTEM_PROMPT, /\[1\]/);
   t.ok(SYSTEM_PROMPT.includes(`"${REFUSAL_SENTENCE}"`), 'the refusal is given word for word');
