@@ -1,15 +1,19 @@
 /**
- * `npm run bench:chat [-- --dir DIR] [--repeat N]`: indexes the documents folder (once; kept in
+ * `npm run bench:chat [-- --dir DIR] [--repeat N] [--every K]`: indexes the documents folder (once; kept in
  * BENCH_CHAT_DATA_DIR), starts the real app on a local port and asks the question set of
  * test/fixtures/questions.json through `POST /api/chat/stream`, with the provider LLM_PROVIDER
  * selects. Prints time to first token (p50/p95, ms, measured from the request to the first
  * `token` event), tokens/s after the first, and answer quality: expected fact found,
  * right-document citations, refusals of unanswerable questions, share of answers with citations.
+ * `--every K` asks every K-th question of each list (the 1st, (K+1)th, …): a documented subset
+ * for models too slow on the machine to answer the whole set in reasonable time; `--no-warmup`
+ * skips the untimed first question (a whole prompt evaluation with a language model).
  */
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { AddressInfo } from 'node:net';
+import { loadavg } from 'node:os';
 import { createParser } from 'eventsource-parser';
 import { loadConfig } from '../src/config/index.ts';
 import { createContext, ingestDepsOf } from '../src/context.ts';
@@ -22,7 +26,12 @@ import { loadQuestionSet, scoreAnswers, type ObservedAnswer } from './bench/answ
 import { percentile } from './bench/run-queries.ts';
 
 const { values } = parseArgs({
-  options: { dir: { type: 'string' }, repeat: { type: 'string', default: '1' } },
+  options: {
+    dir: { type: 'string' },
+    repeat: { type: 'string', default: '1' },
+    every: { type: 'string', default: '1' },
+    'no-warmup': { type: 'boolean', default: false },
+  },
 });
 const dir = resolve(values.dir ?? '../shared/datasets/documents');
 const repeat = Math.max(1, Number(values.repeat));
@@ -138,18 +147,32 @@ async function ask(question: string): Promise<Timed> {
   return { text, citedDocuments: [...cited], ttftMs: ttft, tokens, streamMs: total - (ttft ?? total) };
 }
 
-const set = loadQuestionSet();
+const every = Math.max(1, Number(values.every));
+const full = loadQuestionSet();
+const set = {
+  answerable: full.answerable.filter((_, i) => i % every === 0),
+  unanswerable: full.unanswerable.filter((_, i) => i % every === 0),
+};
+const benchStarted = performance.now();
+/** One line per answer on stderr, so a slow model's run can be followed. */
+async function progress(a: Timed): Promise<Timed> {
+  process.stderr.write(
+    `answer: first token ${a.ttftMs?.toFixed(0) ?? '-'} ms, ${a.tokens} tokens in ${(a.streamMs / 1000).toFixed(1)} s after it, load ${loadavg()[0]!.toFixed(1)}\n`,
+  );
+  return a;
+}
 const ttfts: number[] = [];
 let tokens = 0;
 let streamMs = 0;
 let answerable: Timed[] = [];
 let unanswerable: Timed[] = [];
-await ask('warm-up question about the documents');
+// The warm-up costs a whole generation with a language model; `--no-warmup` skips it for slow ones.
+if (!values['no-warmup']) await ask('warm-up question about the documents');
 for (let r = 0; r < repeat; r++) {
   answerable = [];
   unanswerable = [];
-  for (const q of set.answerable) answerable.push(await ask(q.q));
-  for (const q of set.unanswerable) unanswerable.push(await ask(q.q));
+  for (const q of set.answerable) answerable.push(await progress(await ask(q.q)));
+  for (const q of set.unanswerable) unanswerable.push(await progress(await ask(q.q)));
   for (const a of [...answerable, ...unanswerable]) {
     if (a.ttftMs !== null) ttfts.push(a.ttftMs);
     tokens += Math.max(0, a.tokens - 1);
@@ -165,7 +188,9 @@ await ctx.close();
 
 const pct = (x: number) => `${(100 * x).toFixed(0)}%`;
 console.log(
-  `provider ${ctx.llm.name}${ctx.llm.model ? ` (${ctx.llm.model})` : ''}, ${vectorized.n} documents indexed, ${set.answerable.length + set.unanswerable.length} questions × ${repeat}`,
+  `provider ${ctx.llm.name}${ctx.llm.model ? ` (${ctx.llm.model})` : ''}, ${vectorized.n} documents indexed, ${set.answerable.length + set.unanswerable.length} questions × ${repeat}${every > 1 ? ` (every ${every}th of ${full.answerable.length} + ${full.unanswerable.length})` : ''}, ${((performance.now() - benchStarted) / 1000).toFixed(0)} s, load ${loadavg()
+    .map((x) => x.toFixed(1))
+    .join(' ')}`,
 );
 console.log(
   `time to first token  p50 ${percentile(ttfts, 50).toFixed(0)} ms  p95 ${percentile(ttfts, 95).toFixed(0)} ms`,
@@ -183,6 +208,9 @@ console.log(
     documents: Number(vectorized.n),
     ttftP50Ms: +percentile(ttfts, 50).toFixed(1),
     ttftP95Ms: +percentile(ttfts, 95).toFixed(1),
+    tokensPerS: streamMs ? +((tokens / streamMs) * 1000).toFixed(1) : null,
+    every,
     ...quality,
+    loadAverage: loadavg().map((x) => +x.toFixed(1)),
   }),
 );

@@ -5,7 +5,11 @@ the same pooling (mean over the attention mask, then L2 normalisation) and the s
 (length-sorted, at most BATCH_SIZE texts and BATCH_TOKENS padded tokens per run), and prints one
 JSON line: {"chunksPerS": ..., "seconds": ...}.
 
-Usage: embed-ort.py MODEL_DIR TEXTS_JSON THREADS BATCH_SIZE BATCH_TOKENS REPEAT
+Usage: embed-ort.py MODEL_DIR TEXTS_JSON THREADS BATCH_SIZE BATCH_TOKENS REPEAT [SPINNING [serve]]
+
+SPINNING (default 1, ONNX Runtime's own default) sets session.intra_op.allow_spinning. With
+"serve" the session stays loaded and every line read on stdin runs REPEAT passes and prints one
+JSON line, so the Node benchmark can alternate with it pass by pass on a shared machine.
 """
 import json
 import sys
@@ -17,12 +21,15 @@ from tokenizers import Tokenizer
 
 model_dir, texts_path, threads, batch_size, batch_tokens, repeat = sys.argv[1:7]
 threads, batch_size, batch_tokens, repeat = int(threads), int(batch_size), int(batch_tokens), int(repeat)
+spinning = sys.argv[7] if len(sys.argv) > 7 else "1"
+serve = len(sys.argv) > 8 and sys.argv[8] == "serve"
 texts = json.load(open(texts_path))
 
 options = ort.SessionOptions()
 options.intra_op_num_threads = threads
 options.inter_op_num_threads = 1
 options.execution_mode = ort.ExecutionMode.ORT_SEQUENTIAL
+options.add_session_config_entry("session.intra_op.allow_spinning", spinning)
 session = ort.InferenceSession(f"{model_dir}/onnx/model_quantized.onnx", options, providers=["CPUExecutionProvider"])
 input_names = {i.name for i in session.get_inputs()}
 tokenizer = Tokenizer.from_file(f"{model_dir}/tokenizer.json")
@@ -63,9 +70,20 @@ def embed(batch_texts):
 tokenizer.no_padding()
 lengths = [len(e.ids) for e in tokenizer.encode_batch(texts)]
 embed(texts[:2])  # warm-up
-started = time.perf_counter()
-for _ in range(repeat):
-    for batch in plan(lengths):
-        embed([texts[i] for i in batch])
-seconds = time.perf_counter() - started
-print(json.dumps({"chunksPerS": round(len(texts) * repeat / seconds, 2), "seconds": round(seconds, 2)}))
+
+
+def timed():
+    started = time.perf_counter()
+    for _ in range(repeat):
+        for batch in plan(lengths):
+            embed([texts[i] for i in batch])
+    seconds = time.perf_counter() - started
+    print(json.dumps({"chunksPerS": round(len(texts) * repeat / seconds, 2), "seconds": round(seconds, 3)}), flush=True)
+
+
+if serve:
+    print(json.dumps({"ready": True}), flush=True)
+    for _ in sys.stdin:
+        timed()
+else:
+    timed()

@@ -44,6 +44,14 @@ export interface EmbedderOptions {
   batchSize: number;
   /** Most padded tokens (texts × longest) in one ONNX run. */
   batchTokens: number;
+  /**
+   * Whether the document session's idle intra-op threads busy-wait for work (ONNX Runtime's
+   * `session.intra_op.allow_spinning`, on by default in ONNX Runtime). Off unless set: a spinning
+   * thread burns a core between the model's operators, which on a machine shared with the API,
+   * the parser children and the database costs more than the wake-up it saves (docs/benchmarks.md
+   * "Embedding throughput": 2–3× the throughput under contention).
+   */
+  spinning?: boolean;
 }
 
 /** Measured on 2 cores (docs/benchmarks.md): small batches of like-sized texts are fastest. */
@@ -84,7 +92,13 @@ export async function loadTransformersEmbedder(
   const session = (threads: number): Promise<PreTrainedModel> =>
     AutoModel.from_pretrained(modelId, {
       dtype: profile.dtype,
-      session_options: { intraOpNumThreads: threads, interOpNumThreads: 1 },
+      session_options: {
+        intraOpNumThreads: threads,
+        interOpNumThreads: 1,
+        // ONNX Runtime session config entry, flattened by onnxruntime-node to
+        // "session.intra_op.allow_spinning"; values must be strings.
+        extra: { session: { intra_op: { allow_spinning: options.spinning ? '1' : '0' } } },
+      },
     });
   const documents = await session(options.threads);
   const queries = await session(1);

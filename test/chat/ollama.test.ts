@@ -90,7 +90,10 @@ t.test('streams through the ollama client, with sources in the prompt', async (t
   };
   t.equal(sent.model, 'llama3.2:3b');
   t.equal(sent.stream, true);
-  t.match(sent.messages.at(-1)!.content, /\[1\] \(fr\.pdf, p\. 1\)\nSend comments by September 21, 2020\./);
+  t.match(
+    sent.messages.at(-1)!.content,
+    /\[1\] \(fr\.pdf, p\. 1\)\n<source>\nSend comments by September 21, 2020\.\n<\/source>/,
+  );
 });
 
 t.test('an unreachable Ollama is an LlmUnavailableError, and a 503 / error event in the API', async (t) => {

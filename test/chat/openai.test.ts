@@ -75,7 +75,10 @@ t.test('streams chat.completion.chunk deltas; the request carries model, sources
   t.match(sent.body, { model: 'qwen2.5', stream: true, max_tokens: 300 });
   const messages = sent.body.messages as { role: string; content: string }[];
   t.equal(messages[0]!.role, 'system');
-  t.match(messages.at(-1)!.content, /\[1\] \(fr\.pdf, p\. 1\)\nSend comments by September 21, 2020\./);
+  t.match(
+    messages.at(-1)!.content,
+    /\[1\] \(fr\.pdf, p\. 1\)\n<source>\nSend comments by September 21, 2020\.\n<\/source>/,
+  );
 });
 
 t.test(

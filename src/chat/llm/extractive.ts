@@ -1,5 +1,6 @@
 import type { Embedder } from '../../embeddings/embedder.ts';
 import type { GenerationRequest, LlmProvider } from './provider.ts';
+import { REFUSAL_SENTENCE } from '../prompt.ts';
 import { answerType, holdsAnswerType, idfCoverage, termsOf } from './sentence-scoring.ts';
 
 /** Sentences quoted in an answer. */
@@ -28,7 +29,8 @@ const ANSWER_TYPE_BONUS = 0.15;
 /** Sentences this far below the best one are left out: they add noise, not answer. */
 const RELATIVE_CUTOFF = 0.2;
 
-export const NO_ANSWER = 'I could not find an answer to this question in the available documents.';
+/** The refusal, the same sentence a language model is asked for (prompt.ts). */
+export const NO_ANSWER = REFUSAL_SENTENCE;
 
 const segmenter = new Intl.Segmenter('en', { granularity: 'sentence' });
 

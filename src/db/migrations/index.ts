@@ -8,6 +8,7 @@ import * as webhooks from './0006_webhooks.ts';
 import * as documentAttachments from './0007_document_attachments.ts';
 import * as apiKeyWidget from './0008_api_key_widget.ts';
 import * as messageFeedback from './0009_message_feedback.ts';
+import * as chunksLexicalStatsIndex from './0010_chunks_lexical_stats_index.ts';
 
 /** Every migration, in order; add new files here (names sort by their timestamp-like prefix). */
 const migrations: Record<string, Migration> = {
@@ -20,6 +21,7 @@ const migrations: Record<string, Migration> = {
   '0007_document_attachments': documentAttachments,
   '0008_api_key_widget': apiKeyWidget,
   '0009_message_feedback': messageFeedback,
+  '0010_chunks_lexical_stats_index': chunksLexicalStatsIndex,
 };
 
 export const migrationProvider: MigrationProvider = {
