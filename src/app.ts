@@ -17,6 +17,7 @@ import securityHeaders from '../plugins/security-headers.ts';
 import authPlugin from '../plugins/auth.ts';
 import swaggerPlugin from '../plugins/swagger.ts';
 import rateLimitPlugin from '../plugins/rate-limit.ts';
+import listCachePlugin from '../plugins/list-cache.ts';
 import noNulPlugin from '../plugins/no-nul.ts';
 import { installValidators } from '../plugins/validation.ts';
 import healthRoutes, { API_VERSION } from './routes/health.ts';
@@ -172,6 +173,7 @@ export async function buildApp(
       await api.register(rateLimitPlugin);
       await api.register(authPlugin);
       await api.register(noNulPlugin);
+      await api.register(listCachePlugin);
       await api.register(healthRoutes);
       await api.register(authRoutes);
       await api.register(documentRoutes);

@@ -21,6 +21,7 @@ import type { WebSearchProvider } from './search/web/provider.ts';
 import { searxngProvider } from './search/web/searxng.ts';
 import { deriveSecretKey } from './webhooks/secrets.ts';
 import { createAuthCache, type AuthCache } from './auth/auth-cache.ts';
+import { createListCache, type ListCache } from './lib/list-cache.ts';
 import { createVectorStore, type VectorStore } from './retrieval/vector-store/index.ts';
 
 /** Everything the API, the worker, the CLI and tests share, built once from Config. */
@@ -47,6 +48,8 @@ export interface AppContext {
   webhookKey: Buffer;
   /** Sessions and API keys in memory; every revocation goes through its `invalidate`. */
   authCache: AuthCache;
+  /** List answers per company in memory; every write that changes a list calls its `bump`. */
+  listCache: ListCache;
   /** Where dense and hybrid search run (VECTOR_STORE): pgvector, or Qdrant kept in step. */
   vectorStore: VectorStore;
   close(): Promise<void>;
@@ -101,6 +104,7 @@ export async function createContext(config: Config, overrides: ContextOverrides 
     databaseUrl: config.databaseUrl,
     pgliteDataDir: overrides.pgliteDataDir ?? pgliteDir(config.dataDir),
     schema: overrides.dbSchema,
+    poolSize: config.databasePoolSize,
   });
   try {
     const vectorStore = await createVectorStore(
@@ -116,6 +120,11 @@ export async function createContext(config: Config, overrides: ContextOverrides 
     const authCache = createAuthCache({
       capacity: config.authCache.size,
       ttlMs: config.authCache.ttlMs,
+      redisUrl: config.redisUrl,
+    });
+    const listCache = createListCache({
+      capacity: config.listCache.size,
+      ttlMs: config.listCache.ttlMs,
       redisUrl: config.redisUrl,
     });
     const http = createHttpClient({
@@ -141,9 +150,11 @@ export async function createContext(config: Config, overrides: ContextOverrides 
         : null,
       webhookKey: deriveSecretKey(config.webhookSecretKey ?? jwtSecret),
       authCache,
+      listCache,
       vectorStore,
       async close() {
         await authCache.close();
+        await listCache.close();
         await http.close().catch(() => {});
         await boss.stop({ graceful: true, timeout: 5000, close: false }).catch(() => {});
         // A provider passed in by the caller is the caller's to close.
@@ -172,5 +183,6 @@ export function ingestDepsOf(ctx: AppContext): IngestDeps {
     ocr: ctx.config.ocr,
     boss: ctx.boss,
     quota: ctx.config.quota,
+    listsChanged: (companyId) => ctx.listCache.bump(companyId),
   };
 }

@@ -56,6 +56,7 @@ export function createAuthCache(options: AuthCacheOptions): AuthCache {
   const keys = new TtlLru<string, CachedApiKey>(options.capacity, options.ttlMs);
   let generation = 0;
   const forget = (event: AuthInvalidation) => {
+    if (event.kind === 'lists') return; // the list cache's, on the same channel
     generation++;
     if (event.kind === 'session') sessions.delete(event.id);
     else if (event.kind === 'user') sessions.deleteWhere((u) => u.userId === event.id);

@@ -6,9 +6,11 @@ export type AuthInvalidation =
   | { kind: 'user'; id: string }
   | { kind: 'apiKey'; id: string }
   /** Every session of a company's users (a company rename: sessions carry its name). */
-  | { kind: 'company'; id: string };
+  | { kind: 'company'; id: string }
+  /** A company's cached list answers (src/lib/list-cache.ts): its documents or topics changed. */
+  | { kind: 'lists'; id: string; origin?: string };
 
-/** The Redis channel replicas publish revocations on. */
+/** The Redis channel replicas publish revocations (and list-cache generation bumps) on. */
 export const INVALIDATION_CHANNEL = 'cog-rag:auth-invalidations';
 
 /** Publishes revocations to, and receives them from, the other replicas sharing REDIS_URL. */
@@ -22,9 +24,17 @@ export interface InvalidationBus {
 
 function parse(message: string): AuthInvalidation | null {
   try {
-    const v = JSON.parse(message) as { kind?: unknown; id?: unknown };
+    const v = JSON.parse(message) as { kind?: unknown; id?: unknown; origin?: unknown };
+    if (v.kind === 'lists' && typeof v.id === 'string')
+      return typeof v.origin === 'string'
+        ? { kind: v.kind, id: v.id, origin: v.origin }
+        : { kind: v.kind, id: v.id };
     if (
-      (v.kind === 'session' || v.kind === 'user' || v.kind === 'apiKey' || v.kind === 'company') &&
+      (v.kind === 'session' ||
+        v.kind === 'user' ||
+        v.kind === 'apiKey' ||
+        v.kind === 'company' ||
+        v.kind === 'lists') &&
       typeof v.id === 'string'
     )
       return { kind: v.kind, id: v.id };

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { DB } from '../db/schema.ts';
 import type { Principal } from '../auth/principal.ts';
 import { newId } from '../lib/ids.ts';
@@ -20,6 +20,11 @@ export interface OpenConversation {
   conversationId: string;
   history: ChatTurn[];
   sessionId?: string;
+  /**
+   * A new conversation's row, written in the transaction that stores the answer: its id is first
+   * shown in the `done` event, so nothing before the first token waits for the insert.
+   */
+  create?: (trx: Transaction<DB>) => Promise<void>;
 }
 
 /** The spec's stream events, plus `error` after the stream started (ARCHITECTURE.md step 5). */
@@ -58,8 +63,8 @@ const SOURCES_PER_ANSWER = 6;
 const HISTORY_TURNS = 6;
 
 /**
- * Finds the conversation to continue or creates one, before any byte is streamed, so a bad
- * conversationId is a clean 404. Users see only their own conversations. An API key's widget
+ * Finds the conversation to continue, or prepares a new one (written with the answer: `create`),
+ * before any byte is streamed, so a bad conversationId is a clean 404. Users see only their own conversations. An API key's widget
  * sessions are keyed by `sessionId`, which only the server makes (widget-sessions.ts, keyed by
  * `sessionKey`): an id it did not make for this key, or one with no conversation, starts a new
  * session with a new id instead of joining one.
@@ -125,7 +130,7 @@ export async function openConversation(
   const id = newId('conv');
   const sessionId =
     principal.kind === 'apiKey' && sessionKey ? newSessionId(sessionKey, principal.apiKeyId) : undefined;
-  await db.transaction().execute(async (trx) => {
+  const create = async (trx: Transaction<DB>) => {
     await trx
       .insertInto('conversations')
       .values({
@@ -138,8 +143,8 @@ export async function openConversation(
       })
       .execute();
     await recordEvent(trx, principal.companyId, 'conversation.created', { conversationId: id });
-  });
-  return { conversationId: id, history: [], ...(sessionId ? { sessionId } : {}) };
+  };
+  return { conversationId: id, history: [], create, ...(sessionId ? { sessionId } : {}) };
 }
 
 /** The company's "Cog-RAG configuration" (PUT /api/companies/:id settings). */
@@ -228,6 +233,7 @@ export async function* answerStream(
   const citationMap = buildCitationMap(filter.used, sources);
   const messageId = newId('msg');
   await deps.db.transaction().execute(async (trx) => {
+    await conversation.create?.(trx);
     await trx
       .insertInto('messages')
       .values([

@@ -68,6 +68,13 @@ export interface Config {
    * and the longest an entry is served without re-reading the database, ms.
    */
   authCache: { size: number; ttlMs: number };
+  /**
+   * Serialized list answers per company (src/lib/list-cache.ts): entries (0 = off) and the longest
+   * one is served, ms (the staleness bound for a change made by a process without Redis).
+   */
+  listCache: { size: number; ttlMs: number };
+  /** PostgreSQL connections at most in this process's pool (API, worker and pg-boss together). */
+  databasePoolSize: number;
   /** Limits of one document's parse in the sandbox (src/ingestion/sandbox/limits.ts). */
   parse: { memoryMb: number; timeoutMs: number; maxChars: number; maxBlocks: number; maxPages: number };
   /** OCR of scanned PDF pages; null when OCR_ENABLED=false. */
@@ -327,6 +334,11 @@ export function loadConfig(env: Env = process.env): Config {
     authCache: {
       size: int(env, 'AUTH_CACHE_SIZE', 10_000, 0),
       ttlMs: int(env, 'AUTH_CACHE_TTL_SECONDS', 10, 1) * 1000,
+    },
+    databasePoolSize: int(env, 'DATABASE_POOL_SIZE', 20, 2),
+    listCache: {
+      size: int(env, 'LIST_CACHE_SIZE', 1000, 0),
+      ttlMs: int(env, 'LIST_CACHE_TTL_SECONDS', 2, 1) * 1000,
     },
     embed: {
       threads: int(env, 'EMBED_THREADS', availableParallelism(), 1),

@@ -16,6 +16,11 @@ export interface DatabaseOptions {
   pgliteDataDir: string;
   /** PostgreSQL schema to use (created if missing); lets test suites share one server. */
   schema?: string;
+  /**
+   * PostgreSQL connections at most (DATABASE_POOL_SIZE; default 20), shared by the API, the
+   * worker and pg-boss: 16 concurrent searches run two legs each (PGlite always has one).
+   */
+  poolSize?: number;
 }
 
 /** An open database: kysely for queries, the pool for pg-boss, and what the engine supports. */
@@ -47,7 +52,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     }
     pool = new pg.Pool({
       connectionString: options.databaseUrl,
-      max: 10,
+      max: options.poolSize ?? 20,
       ...(schema ? { options: `-c search_path="${schema.replace(/"/g, '')}",public` } : {}),
     });
   } else {

@@ -36,6 +36,11 @@ export interface IngestDeps {
   /** Queue and quota for e-mail attachments' child documents; without a queue they are only named. */
   boss?: PgBoss;
   quota?: CompanyQuota;
+  /**
+   * Called after each committed change of a document's row a list shows (PROCESSING, VECTORIZED
+   * with its chunk count and attachments' children, ERROR): the list cache's `bump`.
+   */
+  listsChanged?: (companyId: string) => void;
 }
 
 export type IngestOutcome = 'vectorized' | 'error' | 'skipped';
@@ -52,9 +57,24 @@ const EMBED_GROUP = 64;
  * @throws on infrastructure failures (database, model), so the queue retries the job.
  */
 export async function ingestDocument(deps: IngestDeps, documentId: string): Promise<IngestOutcome> {
+  const touched: { companyId: string | null } = { companyId: null };
+  try {
+    return await ingestOnce(deps, documentId, touched);
+  } finally {
+    // Whatever the way out (VECTORIZED, ERROR, superseded, a thrown infrastructure error).
+    if (touched.companyId) deps.listsChanged?.(touched.companyId);
+  }
+}
+
+async function ingestOnce(
+  deps: IngestDeps,
+  documentId: string,
+  touched: { companyId: string | null },
+): Promise<IngestOutcome> {
   const { db } = deps;
   const doc = await db.selectFrom('documents').selectAll().where('id', '=', documentId).executeTakeFirst();
   if (!doc || doc.status === 'VECTORIZED' || doc.status === 'ERROR') return 'skipped';
+  touched.companyId = doc.company_id;
   if (doc.attempts >= deps.maxAttempts) {
     // Each earlier attempt was counted before it began and never finished: it crashed or was cut off.
     await failDocument(
@@ -67,6 +87,7 @@ export async function ingestDocument(deps: IngestDeps, documentId: string): Prom
   }
   const attempt = await beginAttempt(db, documentId);
   if (attempt === null) return 'skipped';
+  deps.listsChanged?.(doc.company_id); // PROCESSING shows at once, not when the attempt ends
   // The company's language: the OCR language, and the BM25 analyzer below.
   const language = await companyLanguage(db, doc.company_id);
 

@@ -59,6 +59,7 @@ export async function startIngestionWorker(
             'processing failed after several attempts',
             deps.vectorStore,
           );
+        if (doc) deps.listsChanged?.(doc.company_id);
         return;
       }
       throw err;
@@ -84,6 +85,8 @@ export async function startIngestionWorker(
       const report = await resyncCompany(store, job.data.companyId);
       options.log.info({ companyId: job.data.companyId, ...report }, 'vector store re-synced');
     }
+    // Cached search answers were scored with the old analyzer.
+    deps.listsChanged?.(job.data.companyId);
     scheduleVacuum();
   });
 }

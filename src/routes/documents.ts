@@ -10,6 +10,7 @@ import {
   UploadForm,
 } from '../../schemas/documents.ts';
 import { principalOf } from '../../plugins/auth.ts';
+import { sendCachedList } from '../../plugins/list-cache.ts';
 import { findDocument, listDocuments } from '../documents/documents.repository.ts';
 import { assertTopic, deleteDocument, uploadDocument } from '../documents/documents.service.ts';
 
@@ -94,20 +95,21 @@ const documentRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: DocumentList, ...errorResponses(400, 401) },
       },
     },
-    async (request) => {
-      const q = request.query;
-      const { items, total } = await listDocuments(app.ctx.db, principalOf(request).companyId, {
-        page: q.page,
-        limit: q.limit,
-        sort: q.sort,
-        order: q.order,
-        status: q.status,
-        topicId: q.topicId,
-        parentId: q.parentId,
-        search: q.search,
-      });
-      return { success: true as const, data: { items, pagination: pagination(q.page, q.limit, total) } };
-    },
+    async (request, reply) =>
+      sendCachedList(app, request, reply, 'documents', async () => {
+        const q = request.query;
+        const { items, total } = await listDocuments(app.ctx.db, principalOf(request).companyId, {
+          page: q.page,
+          limit: q.limit,
+          sort: q.sort,
+          order: q.order,
+          status: q.status,
+          topicId: q.topicId,
+          parentId: q.parentId,
+          search: q.search,
+        });
+        return { success: true as const, data: { items, pagination: pagination(q.page, q.limit, total) } };
+      }),
   );
 
   app.get(

@@ -7,6 +7,7 @@ import {
 } from '../../schemas/chat.ts';
 import { errorResponses } from '../../schemas/common.ts';
 import { principalOf } from '../../plugins/auth.ts';
+import { sendCachedList } from '../../plugins/list-cache.ts';
 import { collectChat, streamChat } from './chat-stream.ts';
 import { SimpleListQuery, TopicList } from '../../schemas/resources.ts';
 import { listTopics } from './topics.ts';
@@ -69,10 +70,11 @@ const publicRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: TopicList, ...errorResponses(400, 401, 403, 429) },
       },
     },
-    async (request) => ({
-      success: true as const,
-      data: await listTopics(app.ctx.db, principalOf(request).companyId, request.query),
-    }),
+    async (request, reply) =>
+      sendCachedList(app, request, reply, 'public-topics', async () => ({
+        success: true as const,
+        data: await listTopics(app.ctx.db, principalOf(request).companyId, request.query),
+      })),
   );
 
   app.post(

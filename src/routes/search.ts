@@ -4,7 +4,8 @@ import { SearchBody, SearchResponse } from '../../schemas/search.ts';
 import { principalOf } from '../../plugins/auth.ts';
 import { assertTopic } from '../documents/documents.service.ts';
 import { validationError } from '../lib/errors.ts';
-import { effectiveMode, retrieve, type RetrieverDeps } from '../retrieval/retriever.ts';
+import { effectiveMode, retrieve, type RetrievalMode, type RetrieverDeps } from '../retrieval/retriever.ts';
+import { sendCachedList } from '../../plugins/list-cache.ts';
 
 const searchRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
@@ -24,25 +25,41 @@ const searchRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: SearchResponse, ...errorResponses(400, 401, 403, 404, 413, 429) },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const { companyId } = principalOf(request);
       const { query, topicId, limit, mode } = request.body;
       if (query.trim() === '') {
         throw validationError('The query is blank', [{ field: 'query', reason: 'must contain text' }]);
       }
-      if (topicId) await assertTopic(app.ctx.db, companyId, topicId);
-      const deps: RetrieverDeps = {
-        db: app.ctx.db,
-        embedder: app.ctx.embedder,
-        vectorEnabled: app.ctx.database.vectorEnabled,
-        reranker: app.ctx.reranker,
-        vectorStore: app.ctx.vectorStore,
-      };
-      const used = effectiveMode(deps, mode);
-      const items = await retrieve(deps, { companyId, query, topicId, limit }, { mode: used });
-      return { success: true as const, data: { items, mode: used } };
+      // The same question asked again (a widget's FAQ) is answered from memory until the
+      // company's documents change: every write that changes what search sees bumps the
+      // company's generation (src/lib/list-cache.ts).
+      return sendCachedList(app, request, reply, 'search', () => search(companyId, request.body), {
+        query,
+        topicId,
+        limit,
+        mode,
+      });
     },
   );
+
+  async function search(
+    companyId: string,
+    body: { query: string; topicId?: string; limit: number; mode?: RetrievalMode },
+  ) {
+    const { query, topicId, limit, mode } = body;
+    if (topicId) await assertTopic(app.ctx.db, companyId, topicId);
+    const deps: RetrieverDeps = {
+      db: app.ctx.db,
+      embedder: app.ctx.embedder,
+      vectorEnabled: app.ctx.database.vectorEnabled,
+      reranker: app.ctx.reranker,
+      vectorStore: app.ctx.vectorStore,
+    };
+    const used = effectiveMode(deps, mode);
+    const items = await retrieve(deps, { companyId, query, topicId, limit }, { mode: used });
+    return { success: true as const, data: { items, mode: used } };
+  }
 };
 
 export default searchRoutes;

@@ -9,6 +9,7 @@ import {
   TopicUpdateBody,
 } from '../../schemas/resources.ts';
 import { principalOf } from '../../plugins/auth.ts';
+import { sendCachedList } from '../../plugins/list-cache.ts';
 import { conflict, notFound } from '../lib/errors.ts';
 import { newId } from '../lib/ids.ts';
 import type { DB } from '../db/schema.ts';
@@ -106,10 +107,11 @@ const topicRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: TopicList, ...errorResponses(400, 401) },
       },
     },
-    async (request) => ({
-      success: true as const,
-      data: await listTopics(app.ctx.db, principalOf(request).companyId, request.query),
-    }),
+    async (request, reply) =>
+      sendCachedList(app, request, reply, 'topics', async () => ({
+        success: true as const,
+        data: await listTopics(app.ctx.db, principalOf(request).companyId, request.query),
+      })),
   );
 
   app.post(

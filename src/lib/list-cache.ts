@@ -1,0 +1,102 @@
+import { randomUUID } from 'node:crypto';
+import { TtlLru } from './ttl-lru.ts';
+import { redisInvalidationBus, type InvalidationBus } from '../auth/invalidation-bus.ts';
+
+/**
+ * Serialized answers of the list routes read far more often than written (`GET /api/documents`,
+ * `GET /api/topics`, `GET /api/public/topics`), per company, valid while the company's
+ * generation is unchanged. Every write that can change such a list calls `bump(companyId)` after
+ * its commit (plugins/list-cache.ts for the API's writes, the ingestion worker for status
+ * changes); with Redis the bump reaches the other processes over the invalidation channel.
+ * Staleness bounds: docs/benchmarks.md "Request path".
+ */
+export interface ListCache {
+  /** True while answers are served from memory: on, and with Redis, subscribed. */
+  readonly active: boolean;
+  /**
+   * The JSON text for (`companyId`, `key`): cached, or `load()`ed and cached unless the company's
+   * generation moved meanwhile (a read racing a write must not store the older answer).
+   */
+  json(companyId: string, key: string, load: () => Promise<string>): Promise<string>;
+  /** The company's lists changed (call after the commit); published to the other processes. */
+  bump(companyId: string): void;
+  close(): Promise<void>;
+}
+
+export interface ListCacheOptions {
+  /** Answers kept at most (all companies); 0 turns the cache off. */
+  capacity: number;
+  /** Longest an answer is served, ms: the bound for a change made by a process that cannot tell us. */
+  ttlMs: number;
+  /** Redis URL of the invalidation channel; null in a single process. */
+  redisUrl: string | null;
+}
+
+/** `key` for a route and its validated query: the query's keys sorted, so their order does not split entries. */
+export function listKey(route: string, query: object): string {
+  const q = query as Record<string, unknown>;
+  return `${route}?${JSON.stringify(
+    Object.keys(q)
+      .sort()
+      .map((k) => [k, q[k]]),
+  )}`;
+}
+
+/** Builds the cache (see ListCache). */
+export function createListCache(options: ListCacheOptions): ListCache {
+  const entries = new TtlLru<string, { companyId: string; generation: number; json: string }>(
+    options.capacity,
+    options.ttlMs,
+  );
+  // Per company: bumped by every change. `epoch` moves when a subscription gap may have lost bumps.
+  const generations = new Map<string, number>();
+  let epoch = 0;
+  const generationOf = (companyId: string) => epoch * 2 ** 32 + (generations.get(companyId) ?? 0);
+  const forget = (companyId: string) => {
+    generations.set(companyId, (generations.get(companyId) ?? 0) + 1);
+    entries.deleteWhere((e) => e.companyId === companyId);
+  };
+  const forgetAll = () => {
+    epoch++;
+    entries.clear();
+  };
+  const origin = randomUUID();
+  const bus: InvalidationBus | null =
+    options.capacity > 0 && options.redisUrl
+      ? redisInvalidationBus(
+          options.redisUrl,
+          (event) => {
+            // Our own bump came back: already applied, and forgetting again would drop answers
+            // loaded since, for nothing.
+            if (event.kind === 'lists' && event.origin !== origin) forget(event.id);
+          },
+          forgetAll,
+        )
+      : null;
+  const usable = () => options.capacity > 0 && (bus === null || bus.listening);
+
+  return {
+    get active() {
+      return usable();
+    },
+    async json(companyId, key, load) {
+      if (!usable()) return load();
+      const id = `${companyId}\n${key}`;
+      const seen = generationOf(companyId);
+      const hit = entries.get(id);
+      if (hit && hit.generation === seen) return hit.json;
+      const json = await load();
+      if (usable() && generationOf(companyId) === seen)
+        entries.set(id, { companyId, generation: seen, json });
+      return json;
+    },
+    bump(companyId) {
+      if (options.capacity === 0) return;
+      forget(companyId);
+      bus?.publish({ kind: 'lists', id: companyId, origin });
+    },
+    async close() {
+      await bus?.close();
+    },
+  };
+}
