@@ -29,7 +29,6 @@ import {
   deliverRefreshToken,
   wantsCookie,
 } from '../auth/refresh-cookie.ts';
-import { validationError } from '../lib/errors.ts';
 
 /** The settings every session-opening route needs, from the app's context. */
 export const authSettingsOf = (ctx: {
@@ -118,13 +117,14 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const token = request.body.refreshToken ?? cookieRefreshToken(request);
-      // A browser asking in cookie mode without a cookie simply has no session (yet): that is a
-      // 401 like an expired one, not a malformed request. Without the header it stays a 400.
-      if (!token && wantsCookie(request)) throw unauthorized('No session: sign in');
+      // No token at all is a missing credential, like an expired one: 401, not a malformed
+      // request (the body schema cannot say "required unless the cookie header is sent").
       if (!token)
-        throw validationError('Missing refresh token', [
-          { field: 'refreshToken', reason: 'is required (or the refresh cookie with X-Refresh-Cookie: 1)' },
-        ]);
+        throw unauthorized(
+          wantsCookie(request)
+            ? 'No session: sign in'
+            : 'No refresh token: send refreshToken, or the refresh cookie with X-Refresh-Cookie: 1',
+        );
       try {
         const data = await refresh(app.ctx.db, settings(), token, app.ctx.authCache);
         return { success: true as const, data: session(request, reply, data) };

@@ -44,8 +44,8 @@ t.test('the refresh token as an httpOnly cookie, guarded by X-Refresh-Cookie', a
     headers: { cookie: cookie!.pair },
     payload: {},
   });
-  t.equal(csrf.statusCode, 400, 'the cookie alone (a cross-site request) is ignored');
-  t.equal(csrf.json().error.code, 'VALIDATION_ERROR');
+  t.equal(csrf.statusCode, 401, 'the cookie alone (a cross-site request) is ignored');
+  t.equal(csrf.json().error.code, 'UNAUTHORIZED');
 
   // The console's first refresh on load, before anyone signed in: no cookie yet. That is "no
   // session" (401), not a malformed request, so the browser logs no 400.
@@ -59,7 +59,8 @@ t.test('the refresh token as an httpOnly cookie, guarded by X-Refresh-Cookie', a
   t.equal(noCookie.json().error.code, 'UNAUTHORIZED');
   t.equal(noCookie.headers['set-cookie'], undefined, 'nothing to clear');
   const noToken = await app.inject({ method: 'POST', url: '/api/auth/refresh', payload: {} });
-  t.equal(noToken.statusCode, 400, 'an API client that forgot the token still gets a validation error');
+  t.equal(noToken.statusCode, 401, 'an API client that sent no token has no credential');
+  t.match(noToken.json().error, { code: 'UNAUTHORIZED', message: /send refreshToken/ });
 
   const refreshed = await app.inject({
     method: 'POST',
