@@ -92,6 +92,27 @@ export function Pager(props: { page: number; totalPages: number; onPage: (p: num
   );
 }
 
+/**
+ * A "Delete" button that asks for confirmation naming `name` first; `label` replaces its
+ * accessible name (e.g. "Delete <name>" where a row holds no other cell naming it).
+ */
+export function DeleteButton(props: { name: string; label?: string; onDelete: () => Promise<unknown> }) {
+  const { name, label, onDelete } = props;
+  const { t } = useI18n();
+  return (
+    <button
+      type="button"
+      class="danger"
+      aria-label={label}
+      onClick={() => {
+        if (confirm(t('confirmDelete', { name }))) void onDelete();
+      }}
+    >
+      {t('delete')}
+    </button>
+  );
+}
+
 export function Forbidden() {
   const { t } = useI18n();
   return (

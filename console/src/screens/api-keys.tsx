@@ -1,7 +1,7 @@
 import { useState } from 'preact/hooks';
 import { api, type Schemas } from '../api.ts';
 import { useI18n, type T } from '../i18n.ts';
-import { formatDate, Problem, useLoad, useProblem } from '../ui.tsx';
+import { DeleteButton, formatDate, Problem, useLoad, useProblem } from '../ui.tsx';
 
 /**
  * The server's rule for an authorized domain (src/api-keys/domains.ts):
@@ -293,18 +293,14 @@ export function ApiKeys() {
                 >
                   {t('edit')}
                 </button>
-                <button
-                  type="button"
-                  class="danger"
-                  aria-label={t('deleteNamed', { name: k.name })}
-                  onClick={async () => {
-                    if (!confirm(t('confirmDelete', { name: k.name }))) return;
+                <DeleteButton
+                  name={k.name}
+                  label={t('deleteNamed', { name: k.name })}
+                  onDelete={async () => {
                     report(await api.DELETE('/api/api-keys/{id}', { params: { path: { id: k.id } } }));
                     list.reload();
                   }}
-                >
-                  {t('delete')}
-                </button>
+                />
               </td>
             </tr>
           ))}

@@ -2,7 +2,7 @@ import { useState } from 'preact/hooks';
 import { api } from '../api.ts';
 import { useI18n } from '../i18n.ts';
 import { navigate, useSession } from '../session.ts';
-import { formatBytes, formatDate, Link, Pager, Problem, useLoad, useProblem } from '../ui.tsx';
+import { DeleteButton, formatBytes, formatDate, Link, Pager, Problem, useLoad, useProblem } from '../ui.tsx';
 import { OriginalFile } from '../original-file.tsx';
 
 /** Where a chunk sits in its document: pages, sheet and rows, or slide. */
@@ -70,18 +70,14 @@ export function DocumentDetail({ id }: { id: string }) {
               >
                 {t('reprocess')}
               </button>
-              <button
-                type="button"
-                class="danger"
-                onClick={async () => {
-                  if (!confirm(t('confirmDelete', { name: d.name }))) return;
+              <DeleteButton
+                name={d.name}
+                onDelete={async () => {
                   const res = await api.DELETE('/api/documents/{id}', { params: { path: { id } } });
                   report(res);
                   if (res.data) navigate('documents');
                 }}
-              >
-                {t('delete')}
-              </button>
+              />
             </p>
           )}
           <h2>

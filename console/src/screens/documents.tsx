@@ -2,7 +2,7 @@ import { useEffect, useState } from 'preact/hooks';
 import { api, authHeader, refreshSession, type Schemas } from '../api.ts';
 import { useI18n } from '../i18n.ts';
 import { useSession } from '../session.ts';
-import { formatBytes, formatDate, Link, Pager, Problem, useLoad, useProblem } from '../ui.tsx';
+import { DeleteButton, formatBytes, formatDate, Link, Pager, Problem, useLoad, useProblem } from '../ui.tsx';
 
 type Doc = Schemas['Document'];
 type Status = Doc['status'];
@@ -120,7 +120,6 @@ export function Documents() {
   };
 
   const remove = async (d: Doc) => {
-    if (!confirm(t('confirmDelete', { name: d.name }))) return;
     report(await api.DELETE('/api/documents/{id}', { params: { path: { id: d.id } } }));
     docs.reload();
   };
@@ -264,14 +263,11 @@ export function Documents() {
                     >
                       {t('reprocess')}
                     </button>
-                    <button
-                      type="button"
-                      class="danger"
-                      onClick={() => void remove(d)}
-                      aria-label={`${t('delete')} ${d.name}`}
-                    >
-                      {t('delete')}
-                    </button>
+                    <DeleteButton
+                      name={d.name}
+                      label={t('deleteNamed', { name: d.name })}
+                      onDelete={() => remove(d)}
+                    />
                   </td>
                 )}
               </tr>

@@ -2,7 +2,7 @@ import { useState } from 'preact/hooks';
 import { api, type Schemas } from '../api.ts';
 import { useI18n } from '../i18n.ts';
 import { useSession } from '../session.ts';
-import { Problem, useLoad, useProblem } from '../ui.tsx';
+import { DeleteButton, Problem, useLoad, useProblem } from '../ui.tsx';
 
 export function Topics() {
   const { t } = useI18n();
@@ -64,17 +64,13 @@ export function Topics() {
                   <button type="button" onClick={() => void rename(topic)}>
                     {t('rename')}
                   </button>
-                  <button
-                    type="button"
-                    class="danger"
-                    onClick={async () => {
-                      if (!confirm(t('confirmDelete', { name: topic.name }))) return;
+                  <DeleteButton
+                    name={topic.name}
+                    onDelete={async () => {
                       report(await api.DELETE('/api/topics/{id}', { params: { path: { id: topic.id } } }));
                       list.reload();
                     }}
-                  >
-                    {t('delete')}
-                  </button>
+                  />
                 </td>
               )}
             </tr>

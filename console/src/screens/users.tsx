@@ -2,7 +2,7 @@ import { useState } from 'preact/hooks';
 import { api, type Schemas } from '../api.ts';
 import { useI18n } from '../i18n.ts';
 import { useSession } from '../session.ts';
-import { Pager, Problem, useLoad, useProblem } from '../ui.tsx';
+import { DeleteButton, Pager, Problem, useLoad, useProblem } from '../ui.tsx';
 
 type Role = Schemas['UserDetail']['role'];
 const ROLES: Role[] = ['COMPANY_ADMIN', 'COMPANY_EDITOR', 'COMPANY_READER'];
@@ -127,17 +127,13 @@ export function Users() {
                     <button type="button" onClick={() => void update(u.id, { disabled: !u.disabled })}>
                       {u.disabled ? t('enable') : t('disable')}
                     </button>
-                    <button
-                      type="button"
-                      class="danger"
-                      onClick={async () => {
-                        if (!confirm(t('confirmDelete', { name: u.email }))) return;
+                    <DeleteButton
+                      name={u.email}
+                      onDelete={async () => {
                         report(await api.DELETE('/api/users/{id}', { params: { path: { id: u.id } } }));
                         list.reload();
                       }}
-                    >
-                      {t('delete')}
-                    </button>
+                    />
                   </>
                 )}
               </td>

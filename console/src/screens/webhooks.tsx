@@ -1,7 +1,7 @@
 import { useState } from 'preact/hooks';
 import { api, type paths } from '../api.ts';
 import { useI18n } from '../i18n.ts';
-import { formatDate, Problem, useLoad, useProblem } from '../ui.tsx';
+import { DeleteButton, formatDate, Problem, useLoad, useProblem } from '../ui.tsx';
 
 type EventName =
   paths['/api/webhooks']['post']['requestBody']['content']['application/json']['events'][number];
@@ -132,17 +132,13 @@ export function Webhooks() {
               >
                 {t('deliveries')}
               </button>
-              <button
-                type="button"
-                class="danger"
-                onClick={async () => {
-                  if (!confirm(t('confirmDelete', { name: w.url }))) return;
+              <DeleteButton
+                name={w.url}
+                onDelete={async () => {
                   report(await api.DELETE('/api/webhooks/{id}', { params: { path: { id: w.id } } }));
                   list.reload();
                 }}
-              >
-                {t('delete')}
-              </button>
+              />
             </p>
             {open === w.id && <Deliveries id={w.id} />}
           </li>
