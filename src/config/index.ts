@@ -1,6 +1,20 @@
 import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
-import ipaddr from 'ipaddr.js';
+import {
+  allowlist,
+  bool,
+  ConfigError,
+  int,
+  list,
+  oneOf,
+  secondsList,
+  secretKey,
+  str,
+  url,
+  type Env,
+} from './env.ts';
+
+export { ConfigError } from './env.ts';
 
 /**
  * Where answers come from: `extractive` needs no model; `ollama` streams from an Ollama server;
@@ -152,84 +166,8 @@ export interface Config {
 }
 
 /** A configuration value that cannot be used; the message names the variable. */
-export class ConfigError extends Error {
-  override name = 'ConfigError';
-}
-
-type Env = Record<string, string | undefined>;
-
-function int(env: Env, key: string, fallback: number, min = 0): number {
-  const raw = env[key];
-  if (raw === undefined || raw === '') return fallback;
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value < min)
-    throw new ConfigError(`${key} must be an integer ≥ ${min}, got "${raw}"`);
-  return value;
-}
-
-function oneOf<T extends string>(env: Env, key: string, allowed: readonly T[], fallback: T): T {
-  const raw = env[key];
-  if (raw === undefined || raw === '') return fallback;
-  if (!(allowed as readonly string[]).includes(raw)) {
-    throw new ConfigError(`${key} must be one of ${allowed.join(', ')}, got "${raw}"`);
-  }
-  return raw as T;
-}
-
-function bool(env: Env, key: string, fallback: boolean): boolean {
-  const raw = env[key];
-  if (raw === undefined || raw === '') return fallback;
-  if (['1', 'true', 'yes', 'on'].includes(raw.toLowerCase())) return true;
-  if (['0', 'false', 'no', 'off'].includes(raw.toLowerCase())) return false;
-  throw new ConfigError(`${key} must be true or false, got "${raw}"`);
-}
-
-/** A comma-separated list; empty entries dropped. */
-function list(env: Env, key: string): string[] {
-  return (env[key] ?? '')
-    .split(',')
-    .map((s) => s.trim())
-    .filter(Boolean);
-}
-
 /** Standard Webhooks' suggested schedule extended with 10 h steps: 11 retries over ~2.8 days. */
 const DEFAULT_RETRY_DELAYS = '5,300,1800,7200,18000,36000,36000,36000,36000,36000,36000';
-
-function secondsList(env: Env, key: string, fallback: string): number[] {
-  const raw = str(env, key, fallback);
-  const values = raw.split(',').map((v) => Number(v.trim()));
-  if (values.some((v) => !Number.isInteger(v) || v < 0))
-    throw new ConfigError(`${key} must be a comma-separated list of whole seconds, got "${raw}"`);
-  return values;
-}
-
-function allowlist(env: Env, key: string): string[] {
-  const entries = str(env, key, '')
-    .split(',')
-    .map((e) => e.trim().toLowerCase())
-    .filter(Boolean);
-  for (const entry of entries) {
-    const ok = entry.includes('/')
-      ? ipaddr.isValidCIDR(entry)
-      : ipaddr.isValid(entry) || /^[a-z0-9.-]+$/.test(entry);
-    if (!ok) throw new ConfigError(`${key}: "${entry}" is not a CIDR, an IP address or a host name`);
-  }
-  return entries;
-}
-
-function url(env: Env, key: string): string | null {
-  const raw = env[key];
-  if (!raw) return null;
-  if (!/^https?:\/\/[^/]/.test(raw)) throw new ConfigError(`${key} must be an http(s) URL, got "${raw}"`);
-  return raw.replace(/\/+$/, '');
-}
-
-function secretKey(env: Env, key: string): string | null {
-  const raw = env[key];
-  if (!raw) return null;
-  if (raw.length < 16) throw new ConfigError(`${key} must have at least 16 characters`);
-  return raw;
-}
 
 /** QDRANT_COLLECTION: Qdrant's collection names allow letters, digits, `_` and `-` here. */
 function qdrantCollection(env: Env): string {
@@ -237,11 +175,6 @@ function qdrantCollection(env: Env): string {
   if (!/^[A-Za-z0-9_-]{1,255}$/.test(name))
     throw new ConfigError(`QDRANT_COLLECTION must be letters, digits, _ or -, got "${name}"`);
   return name;
-}
-
-function str(env: Env, key: string, fallback: string): string {
-  const raw = env[key];
-  return raw === undefined || raw === '' ? fallback : raw;
 }
 
 /**
