@@ -13,10 +13,8 @@
 
 ARG NODE_IMAGE=node:24-bookworm-slim
 
-# ---- deps: production node_modules ------------------------------------------------------------
-FROM ${NODE_IMAGE} AS deps
-# The lockfile pins versions and integrity hashes, not a registry host: any npm mirror works.
-ARG NPM_REGISTRY=https://registry.npmjs.org/
+# ---- npm: the package manifests and npm's settings, shared by the two install stages -----------
+FROM ${NODE_IMAGE} AS npm
 WORKDIR /app
 ENV ONNXRUNTIME_NODE_INSTALL=skip \
     NPM_CONFIG_UPDATE_NOTIFIER=false \
@@ -24,6 +22,11 @@ ENV ONNXRUNTIME_NODE_INSTALL=skip \
     NPM_CONFIG_AUDIT=false
 # .npmrc carries onnxruntime-node-install=skip and engine-strict=false.
 COPY package.json package-lock.json .npmrc ./
+
+# ---- deps: production node_modules ------------------------------------------------------------
+FROM npm AS deps
+# The lockfile pins versions and integrity hashes, not a registry host: any npm mirror works.
+ARG NPM_REGISTRY=https://registry.npmjs.org/
 # --ignore-scripts: the tree's only install scripts are onnxruntime-node's (would download
 # binaries the package already ships), protobufjs's (a version warning) and those of the npm
 # package `node`, which fetches a second Node 24 so that npm scripts run on it on machines
@@ -39,14 +42,8 @@ RUN npm ci --omit=dev --ignore-scripts --registry="$NPM_REGISTRY" \
  && npm cache clean --force
 
 # ---- web: the website widget and the admin console, built with the dev dependencies ----------
-FROM ${NODE_IMAGE} AS web
+FROM npm AS web
 ARG NPM_REGISTRY=https://registry.npmjs.org/
-WORKDIR /app
-ENV ONNXRUNTIME_NODE_INSTALL=skip \
-    NPM_CONFIG_UPDATE_NOTIFIER=false \
-    NPM_CONFIG_FUND=false \
-    NPM_CONFIG_AUDIT=false
-COPY package.json package-lock.json .npmrc ./
 RUN npm ci --ignore-scripts --registry="$NPM_REGISTRY"
 # build-widget.ts reads src/widget/ (the integrity hash); the console's API types are clients/typescript.
 COPY src ./src
