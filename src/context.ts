@@ -21,6 +21,7 @@ import type { WebSearchProvider } from './search/web/provider.ts';
 import { searxngProvider } from './search/web/searxng.ts';
 import { deriveSecretKey } from './webhooks/secrets.ts';
 import { createAuthCache, type AuthCache } from './auth/auth-cache.ts';
+import { redisInvalidationBus } from './auth/invalidation-bus.ts';
 import { createListCache, type ListCache } from './lib/list-cache.ts';
 import { createVectorStore, type VectorStore } from './retrieval/vector-store/index.ts';
 
@@ -117,15 +118,20 @@ export async function createContext(config: Config, overrides: ContextOverrides 
     const llm = overrides.llm ?? (await createLlmProvider(config, embedder));
     const sandbox = new ParserSandbox(config.parse, config.ingestConcurrency);
     const jwtSecret = jwtSecretOf(config);
+    // One pub/sub channel per process for both caches' invalidations (two Redis connections).
+    const invalidations =
+      config.redisUrl && (config.authCache.size > 0 || config.listCache.size > 0)
+        ? redisInvalidationBus(config.redisUrl)
+        : null;
     const authCache = createAuthCache({
       capacity: config.authCache.size,
       ttlMs: config.authCache.ttlMs,
-      redisUrl: config.redisUrl,
+      bus: invalidations,
     });
     const listCache = createListCache({
       capacity: config.listCache.size,
       ttlMs: config.listCache.ttlMs,
-      redisUrl: config.redisUrl,
+      bus: invalidations,
     });
     const http = createHttpClient({
       allowlist: config.outboundAllowlist,
@@ -153,8 +159,7 @@ export async function createContext(config: Config, overrides: ContextOverrides 
       listCache,
       vectorStore,
       async close() {
-        await authCache.close();
-        await listCache.close();
+        await invalidations?.close();
         await http.close().catch(() => {});
         await boss.stop({ graceful: true, timeout: 5000, close: false }).catch(() => {});
         // A provider passed in by the caller is the caller's to close.

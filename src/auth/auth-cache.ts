@@ -1,6 +1,6 @@
 import { TtlLru } from '../lib/ttl-lru.ts';
 import type { SessionUser } from './sessions.repository.ts';
-import { redisInvalidationBus, type AuthInvalidation, type InvalidationBus } from './invalidation-bus.ts';
+import type { AuthInvalidation, InvalidationBus } from './invalidation-bus.ts';
 
 export type { AuthInvalidation } from './invalidation-bus.ts';
 
@@ -34,7 +34,6 @@ export interface AuthCache extends Revocations {
   ): Promise<SessionUser | null>;
   /** The key with SHA-256 `keyHash`: cached, or `load()`ed and cached when it exists. */
   apiKey(keyHash: string, load: () => Promise<CachedApiKey | null>): Promise<CachedApiKey | null>;
-  close(): Promise<void>;
 }
 
 export interface AuthCacheOptions {
@@ -42,8 +41,8 @@ export interface AuthCacheOptions {
   capacity: number;
   /** Longest an entry is served without re-reading the database, ms: the bound when a message is lost. */
   ttlMs: number;
-  /** Redis URL for the replicas' invalidation channel; null with a single replica. */
-  redisUrl: string | null;
+  /** The processes' invalidation channel (with REDIS_URL); null with a single process. */
+  bus: InvalidationBus | null;
 }
 
 /**
@@ -68,10 +67,8 @@ export function createAuthCache(options: AuthCacheOptions): AuthCache {
     sessions.clear();
     keys.clear();
   };
-  const bus: InvalidationBus | null =
-    options.capacity > 0 && options.redisUrl
-      ? redisInvalidationBus(options.redisUrl, forget, forgetAll)
-      : null;
+  const bus = options.capacity > 0 ? options.bus : null;
+  bus?.listen(forget, forgetAll);
   const usable = () => options.capacity > 0 && (bus === null || bus.listening);
 
   async function through<V>(map: TtlLru<string, V>, key: string, load: () => Promise<V | null>) {
@@ -97,9 +94,6 @@ export function createAuthCache(options: AuthCacheOptions): AuthCache {
     invalidate(event) {
       forget(event);
       bus?.publish(event);
-    },
-    async close() {
-      await bus?.close();
     },
   };
 }

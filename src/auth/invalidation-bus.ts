@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
 
 /** What a revocation ends, as published to the other replicas. */
@@ -8,27 +9,32 @@ export type AuthInvalidation =
   /** Every session of a company's users (a company rename: sessions carry its name). */
   | { kind: 'company'; id: string }
   /** A company's cached list answers (src/lib/list-cache.ts): its documents or topics changed. */
-  | { kind: 'lists'; id: string; origin?: string };
+  | { kind: 'lists'; id: string };
 
 /** The Redis channel replicas publish revocations (and list-cache generation bumps) on. */
 export const INVALIDATION_CHANNEL = 'cog-rag:auth-invalidations';
 
-/** Publishes revocations to, and receives them from, the other replicas sharing REDIS_URL. */
+/**
+ * Publishes invalidations to, and receives them from, the other processes sharing REDIS_URL. One
+ * per process (src/context.ts), shared by the caches that listen to it.
+ */
 export interface InvalidationBus {
-  /** True while the subscription is live; a replica that may have missed messages is not. */
+  /** True while the subscription is live; a process that may have missed messages is not. */
   readonly listening: boolean;
-  /** Best effort: a failed publish leaves the other replicas to their cache TTL. */
+  /** Best effort: a failed publish leaves the other processes to their cache TTL. */
   publish(event: AuthInvalidation): void;
+  /**
+   * Adds a listener: `onMessage` gets every event, `own` telling this process's from the others';
+   * `onGap` runs whenever a (re)subscription is confirmed, since messages published while the
+   * subscription was down are lost — the listener then forgets what it cached.
+   */
+  listen(onMessage: (event: AuthInvalidation, own: boolean) => void, onGap: () => void): void;
   close(): Promise<void>;
 }
 
-function parse(message: string): AuthInvalidation | null {
+function parse(message: string): { event: AuthInvalidation; origin: unknown } | null {
   try {
     const v = JSON.parse(message) as { kind?: unknown; id?: unknown; origin?: unknown };
-    if (v.kind === 'lists' && typeof v.id === 'string')
-      return typeof v.origin === 'string'
-        ? { kind: v.kind, id: v.id, origin: v.origin }
-        : { kind: v.kind, id: v.id };
     if (
       (v.kind === 'session' ||
         v.kind === 'user' ||
@@ -37,7 +43,7 @@ function parse(message: string): AuthInvalidation | null {
         v.kind === 'lists') &&
       typeof v.id === 'string'
     )
-      return { kind: v.kind, id: v.id };
+      return { event: { kind: v.kind, id: v.id }, origin: v.origin };
   } catch {
     /* not ours */
   }
@@ -46,15 +52,12 @@ function parse(message: string): AuthInvalidation | null {
 
 /**
  * Redis pub/sub on INVALIDATION_CHANNEL (a subscribed ioredis connection can do nothing else, so
- * two connections). `onMessage` gets every revocation, this replica's own included; `onGap` is
- * called whenever the subscription drops, since messages published meanwhile are lost — the
- * caller then forgets what it cached.
+ * two connections). Each message carries this bus's random id, so listeners can tell their own
+ * process's events when they come back.
  */
-export function redisInvalidationBus(
-  url: string,
-  onMessage: (event: AuthInvalidation) => void,
-  onGap: () => void,
-): InvalidationBus {
+export function redisInvalidationBus(url: string): InvalidationBus {
+  const origin = randomUUID();
+  const listeners: { onMessage: (event: AuthInvalidation, own: boolean) => void; onGap: () => void }[] = [];
   const options = { maxRetriesPerRequest: 1, connectTimeout: 2000 };
   const publisher = new Redis(url, options);
   // Subscribed by hand on every 'ready': ioredis' own resubscription happens after 'ready' fires,
@@ -70,22 +73,25 @@ export function redisInvalidationBus(
   subscriber.on('ready', () => {
     subscriber.subscribe(INVALIDATION_CHANNEL).then(
       () => {
-        onGap();
+        for (const l of listeners) l.onGap();
         listening = true;
       },
       () => {},
     );
   });
   subscriber.on('message', (_channel: string, message: string) => {
-    const event = parse(message);
-    if (event) onMessage(event);
+    const parsed = parse(message);
+    if (parsed) for (const l of listeners) l.onMessage(parsed.event, parsed.origin === origin);
   });
   return {
     get listening() {
       return listening;
     },
     publish(event) {
-      void publisher.publish(INVALIDATION_CHANNEL, JSON.stringify(event)).catch(() => {});
+      void publisher.publish(INVALIDATION_CHANNEL, JSON.stringify({ ...event, origin })).catch(() => {});
+    },
+    listen(onMessage, onGap) {
+      listeners.push({ onMessage, onGap });
     },
     async close() {
       listening = false;

@@ -1,6 +1,5 @@
-import { randomUUID } from 'node:crypto';
 import { TtlLru } from './ttl-lru.ts';
-import { redisInvalidationBus, type InvalidationBus } from '../auth/invalidation-bus.ts';
+import type { InvalidationBus } from '../auth/invalidation-bus.ts';
 
 /**
  * Serialized answers of the list routes read far more often than written (`GET /api/documents`,
@@ -20,7 +19,6 @@ export interface ListCache {
   json(companyId: string, key: string, load: () => Promise<string>): Promise<string>;
   /** The company's lists changed (call after the commit); published to the other processes. */
   bump(companyId: string): void;
-  close(): Promise<void>;
 }
 
 export interface ListCacheOptions {
@@ -28,8 +26,8 @@ export interface ListCacheOptions {
   capacity: number;
   /** Longest an answer is served, ms: the bound for a change made by a process that cannot tell us. */
   ttlMs: number;
-  /** Redis URL of the invalidation channel; null in a single process. */
-  redisUrl: string | null;
+  /** The processes' invalidation channel (with REDIS_URL); null in a single process. */
+  bus: InvalidationBus | null;
 }
 
 /** `key` for a route and its validated query: the query's keys sorted, so their order does not split entries. */
@@ -60,19 +58,12 @@ export function createListCache(options: ListCacheOptions): ListCache {
     epoch++;
     entries.clear();
   };
-  const origin = randomUUID();
-  const bus: InvalidationBus | null =
-    options.capacity > 0 && options.redisUrl
-      ? redisInvalidationBus(
-          options.redisUrl,
-          (event) => {
-            // Our own bump came back: already applied, and forgetting again would drop answers
-            // loaded since, for nothing.
-            if (event.kind === 'lists' && event.origin !== origin) forget(event.id);
-          },
-          forgetAll,
-        )
-      : null;
+  const bus = options.capacity > 0 ? options.bus : null;
+  bus?.listen((event, own) => {
+    // Our own bump came back: already applied, and forgetting again would drop answers loaded
+    // since, for nothing.
+    if (event.kind === 'lists' && !own) forget(event.id);
+  }, forgetAll);
   const usable = () => options.capacity > 0 && (bus === null || bus.listening);
 
   return {
@@ -93,10 +84,7 @@ export function createListCache(options: ListCacheOptions): ListCache {
     bump(companyId) {
       if (options.capacity === 0) return;
       forget(companyId);
-      bus?.publish({ kind: 'lists', id: companyId, origin });
-    },
-    async close() {
-      await bus?.close();
+      bus?.publish({ kind: 'lists', id: companyId });
     },
   };
 }

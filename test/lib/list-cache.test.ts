@@ -2,7 +2,7 @@ import t from 'tap';
 import { createListCache, listKey } from '../../src/lib/list-cache.ts';
 
 t.test('a load that raced a bump is served but not kept', async (t) => {
-  const cache = createListCache({ capacity: 10, ttlMs: 60_000, redisUrl: null });
+  const cache = createListCache({ capacity: 10, ttlMs: 60_000, bus: null });
   let loads = 0;
   let release!: () => void;
   const gate = new Promise<void>((resolve) => (release = resolve));
@@ -20,20 +20,20 @@ t.test('a load that raced a bump is served but not kept', async (t) => {
 });
 
 t.test('a bump drops only its company; capacity 0 never keeps', async (t) => {
-  const cache = createListCache({ capacity: 10, ttlMs: 60_000, redisUrl: null });
+  const cache = createListCache({ capacity: 10, ttlMs: 60_000, bus: null });
   await cache.json('co_a', 'k', async () => '"a1"');
   await cache.json('co_b', 'k', async () => '"b1"');
   cache.bump('co_a');
   t.equal(await cache.json('co_a', 'k', async () => '"a2"'), '"a2"');
   t.equal(await cache.json('co_b', 'k', async () => '"b2"'), '"b1"');
-  const off = createListCache({ capacity: 0, ttlMs: 60_000, redisUrl: null });
+  const off = createListCache({ capacity: 0, ttlMs: 60_000, bus: null });
   t.notOk(off.active);
   await off.json('co_a', 'k', async () => '"1"');
   t.equal(await off.json('co_a', 'k', async () => '"2"'), '"2"');
 });
 
 t.test('expired entries are loaded again (the TTL bound)', async (t) => {
-  const cache = createListCache({ capacity: 10, ttlMs: 1, redisUrl: null });
+  const cache = createListCache({ capacity: 10, ttlMs: 1, bus: null });
   await cache.json('co_a', 'k', async () => '"1"');
   await new Promise((r) => setTimeout(r, 5));
   t.equal(await cache.json('co_a', 'k', async () => '"2"'), '"2"');
