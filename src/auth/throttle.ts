@@ -1,5 +1,6 @@
 import type { Redis } from 'ioredis';
 import { AppError } from '../lib/errors.ts';
+import { redisWithFallback } from '../lib/redis-fallback.ts';
 
 /**
  * Failed-attempt counters with exponential back-off instead of a hard lockout (OWASP
@@ -84,27 +85,20 @@ function redisStore(redis: Redis): Store {
 
 /**
  * Redis while it answers, this process's memory while it does not (not connected, or a command
- * fails): the same policy as the rate limits (src/lib/window-counter.ts), so an unreachable Redis
+ * fails), as the rate limits do (src/lib/redis-fallback.ts), so an unreachable Redis
  * never fails a request; back-offs then hold per replica until it is back.
  */
 function resilientStore(redis: Redis): Store {
   const shared = redisStore(redis);
   const local = memoryStore();
-  // Until the first failure, commands wait for the connection (no split counts at start).
-  let degraded = false;
-  redis.on('error', () => (degraded = true));
-  redis.on('ready', () => (degraded = false));
+  const run = redisWithFallback(redis);
   const pick =
     <A extends unknown[], R>(method: (s: Store) => (...args: A) => Promise<R>) =>
-    async (...args: A): Promise<R> => {
-      if (degraded && redis.status !== 'ready') return method(local)(...args);
-      try {
-        return await method(shared)(...args);
-      } catch {
-        degraded = true;
-        return method(local)(...args);
-      }
-    };
+    (...args: A): Promise<R> =>
+      run(
+        () => method(shared)(...args),
+        () => method(local)(...args),
+      );
   return {
     get: pick((s) => s.get),
     increment: pick((s) => s.increment),

@@ -1,4 +1,5 @@
 import { Redis } from 'ioredis';
+import { redisWithFallback } from './redis-fallback.ts';
 
 /** One hit counted: the window's count so far (this hit included) and ms until it resets. */
 export interface WindowHit {
@@ -49,34 +50,24 @@ export function createWindowCounter(
 ): WindowCounter {
   const local = localCounter();
   if (!redisUrl) return { hit: async (key, windowMs) => local(key, windowMs), close: async () => {} };
-  // Commands wait for the first connection (no split counts at start); once an outage is seen,
-  // they go to memory at once until Redis is ready again.
   const redis = new Redis(redisUrl, {
     maxRetriesPerRequest: 0,
     connectTimeout: 2000,
     commandTimeout: 2000,
   });
-  let degraded = false;
-  const degrade = (err: Error) => {
-    if (!degraded) options.onDegraded?.(err);
-    degraded = true;
-  };
-  redis.on('error', degrade);
-  redis.on('ready', () => (degraded = false));
+  const run = redisWithFallback(redis, options.onDegraded);
   return {
-    async hit(key, windowMs) {
-      if (degraded && redis.status !== 'ready') return local(key, windowMs);
-      try {
-        const [count, ttl] = (await redis.eval(HIT_SCRIPT, 1, options.prefix + key, windowMs)) as [
-          number,
-          number,
-        ];
-        return { count, ttlMs: ttl };
-      } catch (err) {
-        degrade(err as Error);
-        return local(key, windowMs);
-      }
-    },
+    hit: (key, windowMs) =>
+      run(
+        async () => {
+          const [count, ttl] = (await redis.eval(HIT_SCRIPT, 1, options.prefix + key, windowMs)) as [
+            number,
+            number,
+          ];
+          return { count, ttlMs: ttl };
+        },
+        () => local(key, windowMs),
+      ),
     async close() {
       redis.disconnect();
     },
