@@ -5,6 +5,8 @@
  * default logging) and, interleaved before every route, against a bare `node:http` server with a
  * fixed JSON body, on the same Node with the same connections. Prints req/s, p50/p99 latency and
  * the ratio to bare Node for the issue's routes, then the chat stream's time to first token.
+ * `POST /api/search` runs twice: one repeated question (answered from the answer cache after the
+ * first request) and `search new`, a different question per request (retrieval every time).
  * The documents folder is indexed once per store (kept in BENCH_HTTP_DATA_DIR / the
  * `cograg_bench` PostgreSQL database) so later runs start at once. The load average is printed
  * before and after each store: the baseline runs in the same minute, so ratios survive a busy
@@ -18,6 +20,7 @@ import autocannon from 'autocannon';
 import pg from 'pg';
 import { startApp, startBare, type Running } from './bench/servers.ts';
 import { loadQuestionSet } from './bench/answer-quality.ts';
+import { readQueries } from './bench/beir.ts';
 import { percentile } from './bench/run-queries.ts';
 
 const { values } = parseArgs({
@@ -47,11 +50,23 @@ interface Load {
   errors: number;
 }
 
-async function load(
-  url: string,
-  opts: { method?: 'GET' | 'POST'; headers?: Record<string, string>; body?: string } = {},
-): Promise<Load> {
-  const result = await autocannon({ url, connections, duration, ...opts });
+interface LoadOptions {
+  method?: 'GET' | 'POST';
+  headers?: Record<string, string>;
+  body?: string;
+  /** A new body per request (autocannon's `setupRequest`). */
+  bodies?: () => string;
+}
+
+async function load(url: string, opts: LoadOptions = {}): Promise<Load> {
+  const { bodies, ...rest } = opts;
+  const result = await autocannon({
+    url,
+    connections,
+    duration,
+    ...rest,
+    ...(bodies ? { requests: [{ setupRequest: (req: object) => ({ ...req, body: bodies() }) }] } : {}),
+  });
   return {
     reqPerS: result.requests.average,
     p50: result.latency.p50,
@@ -132,6 +147,15 @@ async function storeEnv(store: string): Promise<Record<string, string>> {
 const rows: string[] = [];
 const summary: Record<string, unknown>[] = [];
 const questions = loadQuestionSet().answerable.map((q) => q.q);
+// Distinct search questions, so no answer comes from the per-company answer cache: BEIR SciFact's
+// 1,109 claims (real, varied biomedical sentences), then again with their cycle number appended.
+const claims = [...readQueries(resolve('../shared/datasets/beir/scifact')).values()].map((q) => q.text);
+let claimIndex = 0;
+const distinctQuery = () => {
+  const i = claimIndex++;
+  const cycle = Math.floor(i / claims.length);
+  return JSON.stringify({ query: claims[i % claims.length] + (cycle ? ` ${cycle}` : '') });
+};
 for (const store of values.stores.split(',')) {
   const app: Running = await startApp(await storeEnv(store));
   const bare = await startBare();
@@ -149,7 +173,7 @@ for (const store of values.stores.split(',')) {
       headers: { ...auth, 'content-type': 'application/json' },
       body: JSON.stringify({ name: `bench ${Date.now()}` }),
     });
-    const routes: { name: string; path: string; opts?: Parameters<typeof load>[1] }[] = [
+    const routes: { name: string; path: string; opts?: LoadOptions }[] = [
       { name: 'GET /api/health', path: '/api/health' },
       { name: 'GET /api/auth/me', path: '/api/auth/me', opts: { headers: auth } },
       { name: 'GET /api/documents', path: '/api/documents', opts: { headers: auth } },
@@ -165,6 +189,15 @@ for (const store of values.stores.split(',')) {
           method: 'POST',
           headers: { ...auth, 'content-type': 'application/json' },
           body: JSON.stringify({ query: 'comment deadline for the 737 MAX directive' }),
+        },
+      },
+      {
+        name: 'POST /api/search new',
+        path: '/api/search',
+        opts: {
+          method: 'POST',
+          headers: { ...auth, 'content-type': 'application/json' },
+          bodies: distinctQuery,
         },
       },
     ];

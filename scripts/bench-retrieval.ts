@@ -1,7 +1,7 @@
 /**
  * `npm run bench:retrieval -- --dataset DIR --mode dense|lexical|hybrid|rerank [--fusion rrf|normalized]
  *   [--alpha A] [--candidates N] [--chunk-tokens N] [--overlap-tokens N] [--limit-queries N] [--chunk-limit N]
- *   [--concurrency N] [--keep DIR] [--split test]`
+ *   [--concurrency N] [--keep DIR] [--split test] [--postings-per-term N|all]`
  *
  * Retrieval quality on any dataset in the BEIR layout (scripts/bench/beir.ts). The corpus is
  * indexed through the real pipeline (upload → sniff → parse → chunk → embed → index) into a fresh
@@ -43,6 +43,7 @@ const { values: args } = parseArgs({
     'limit-queries': { type: 'string' },
     'chunk-limit': { type: 'string' },
     candidates: { type: 'string' },
+    'postings-per-term': { type: 'string' },
     concurrency: { type: 'string', default: '2' },
     keep: { type: 'string' },
     split: { type: 'string', default: 'test' },
@@ -165,7 +166,14 @@ const chunkLimit =
 const beirIdOf = new Map([...documentIds].map(([beirId, id]) => [id, beirId]));
 const deps = { db: ctx.db, embedder: ctx.embedder, vectorEnabled: ctx.database.vectorEnabled };
 const candidatesPerLeg = int('candidates', args.candidates, 1);
-const retrieval = { mode, ...(mode === 'hybrid' ? { fusion, denseWeight: alpha, candidatesPerLeg } : {}) };
+// BM25's per-term budget (bm25-search.ts): a number, or `all` for the exact sum.
+const postingsPerTerm =
+  args['postings-per-term'] === 'all' ? Infinity : int('postings-per-term', args['postings-per-term'], 1);
+const retrieval = {
+  mode,
+  postingsPerTerm,
+  ...(mode === 'hybrid' ? { fusion, denseWeight: alpha, candidatesPerLeg } : {}),
+};
 const result = await runQueries(deps, companyId, queries, beirIdOf, { ...retrieval, chunkLimit, depth });
 const evaluation = evaluateRun(result.run, evaluatedQrels);
 await ctx.close();

@@ -191,6 +191,18 @@ export interface ChunkTermsTable {
   dl: number;
 }
 
+/**
+ * BM25 collection statistics as insert-only deltas (migration 0011, written by triggers): a
+ * statistic is the sum of its rows. Term '' carries the company's chunk count (`df`) and the sum
+ * of their `lexical_length` (`total_length`); any other term its document frequency.
+ */
+export interface LexicalStatsTable {
+  company_id: string;
+  term: string;
+  df: number;
+  total_length: Generated<number>;
+}
+
 /** Transactional outbox: events written with the change that caused them, delivered later. */
 export interface OutboxTable {
   id: string;
@@ -248,6 +260,7 @@ export interface DB {
   documents: DocumentsTable;
   chunks: ChunksTable;
   chunk_terms: ChunkTermsTable;
+  lexical_stats: LexicalStatsTable;
   conversations: ConversationsTable;
   messages: MessagesTable;
   outbox: OutboxTable;

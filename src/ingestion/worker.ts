@@ -4,9 +4,12 @@ import { enqueueIngest, INGEST_QUEUE, type IngestJob } from './queue.ts';
 import { failDocument, ingestDocument, type IngestDeps } from './ingest.ts';
 import { REINDEX_QUEUE, reindexCompanyLexical, maintainIndexes } from './reindex.ts';
 import { resyncCompany } from '../retrieval/vector-store/resync.ts';
+import { compactLexicalStats } from '../retrieval/lexical/bm25.ts';
 
-/** Quiet time after the last ingestion before PGlite's postings are vacuumed, ms. */
+/** Quiet time after the last ingestion before index maintenance runs, ms. */
 const VACUUM_DEBOUNCE_MS = 5_000;
+/** Longest a busy worker goes without folding the BM25 statistics' deltas, ms. */
+const COMPACT_AT_LEAST_EVERY_MS = 60_000;
 
 /**
  * Starts consuming ingestion jobs. A job that throws is retried by pg-boss (3 times, backoff);
@@ -20,12 +23,17 @@ export async function startIngestionWorker(
   options: { concurrency: number; log: FastifyBaseLogger; vacuumAfterBurst?: boolean },
 ): Promise<void> {
   let vacuumTimer: NodeJS.Timeout | null = null;
+  let lastMaintained = Date.now();
+  // PGlite has no autovacuum: vacuum and analyze too. PostgreSQL: only the BM25 statistics.
+  const maintain = () => {
+    lastMaintained = Date.now();
+    const run = options.vacuumAfterBurst ? maintainIndexes(deps.db) : compactLexicalStats(deps.db);
+    run.catch((err: unknown) => options.log.warn({ err }, 'index maintenance failed'));
+  };
   const scheduleVacuum = () => {
-    if (!options.vacuumAfterBurst) return;
     if (vacuumTimer) clearTimeout(vacuumTimer);
-    vacuumTimer = setTimeout(() => {
-      maintainIndexes(deps.db).catch((err) => options.log.warn({ err }, 'index maintenance failed'));
-    }, VACUUM_DEBOUNCE_MS);
+    if (Date.now() - lastMaintained > COMPACT_AT_LEAST_EVERY_MS) return maintain();
+    vacuumTimer = setTimeout(maintain, VACUUM_DEBOUNCE_MS);
     vacuumTimer.unref();
   };
   const pending = await deps.db

@@ -39,6 +39,8 @@ export interface RetrievalOptions {
   denseWeight?: number;
   /** Candidates each leg gives `hybrid` (and `rerank`); at least the query's `limit`. */
   candidatesPerLeg?: number;
+  /** BM25 postings read per query term (bm25-search.ts; `Infinity`: all, the exact sum). */
+  postingsPerTerm?: number;
 }
 
 /**
@@ -94,9 +96,11 @@ async function lexicalLeg(
   deps: RetrieverDeps,
   q: RetrievalQuery,
   limit: number,
+  postingsPerTerm?: number,
 ): Promise<{ chunkId: string; score: number }[]> {
   const language = await companyLanguage(deps.db, q.companyId);
-  return bm25Search(deps.db, { companyId: q.companyId, query: q.query, topicId: q.topicId, limit, language });
+  const { companyId, query, topicId } = q;
+  return bm25Search(deps.db, { companyId, query, topicId, limit, language, postingsPerTerm });
 }
 
 const lexicalHits = (hits: { chunkId: string; score: number }[]): ScoredId[] =>
@@ -122,7 +126,7 @@ async function hybrid(
   }
   const [dense, lexical] = await Promise.all([
     denseLeg(deps, q, candidates),
-    lexicalLeg(deps, q, candidates).then(lexicalHits),
+    lexicalLeg(deps, q, candidates, options.postingsPerTerm).then(lexicalHits),
   ]);
   if ((options.fusion ?? RETRIEVAL_DEFAULTS.fusion) === 'rrf') {
     return reciprocalRankFusion([dense.map((h) => h.id), lexical.map((h) => h.id)], RETRIEVAL_DEFAULTS.rrfK);
@@ -154,7 +158,8 @@ export async function retrieve(
   const candidates = Math.max(options.candidatesPerLeg ?? RETRIEVAL_DEFAULTS.candidatesPerLeg, q.limit);
   let ranked: ScoredId[];
   if (mode === 'dense') ranked = await denseLeg(deps, q, q.limit);
-  else if (mode === 'lexical') ranked = lexicalHits(await lexicalLeg(deps, q, q.limit));
+  else if (mode === 'lexical')
+    ranked = lexicalHits(await lexicalLeg(deps, q, q.limit, options.postingsPerTerm));
   else ranked = await hybrid(deps, q, candidates, options);
   if (mode !== 'rerank') return hydrate(deps, q.companyId, ranked.slice(0, q.limit));
 

@@ -9,6 +9,7 @@ import * as documentAttachments from './0007_document_attachments.ts';
 import * as apiKeyWidget from './0008_api_key_widget.ts';
 import * as messageFeedback from './0009_message_feedback.ts';
 import * as chunksLexicalStatsIndex from './0010_chunks_lexical_stats_index.ts';
+import * as bm25Pruning from './0011_bm25_pruning.ts';
 
 /** Every migration, in order; add new files here (names sort by their timestamp-like prefix). */
 const migrations: Record<string, Migration> = {
@@ -22,6 +23,7 @@ const migrations: Record<string, Migration> = {
   '0008_api_key_widget': apiKeyWidget,
   '0009_message_feedback': messageFeedback,
   '0010_chunks_lexical_stats_index': chunksLexicalStatsIndex,
+  '0011_bm25_pruning': bm25Pruning,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -4,6 +4,10 @@ import { toPgVector } from '../../embeddings/embedder.ts';
 import type { ScoredId } from '../fusion.ts';
 import type { RetrievalQuery } from '../types.ts';
 import type { VectorStore } from './index.ts';
+import { DENSE_SEARCH_SESSION } from '../../db/index.ts';
+
+/** HNSW candidate list at query time (pgvector's default is 40); more for deeper limits. */
+const DEFAULT_EF_SEARCH = Number(new Map(DENSE_SEARCH_SESSION).get('hnsw.ef_search'));
 
 /**
  * Dense top-k by cosine distance (pgvector HNSW with iterative scan, so the company filter
@@ -17,11 +21,9 @@ async function denseSearch(
   limit: number,
 ): Promise<ScoredId[]> {
   const vector = toPgVector(embedding);
-  const efSearch = Math.min(1000, Math.max(100, limit));
-  const rows = await db.transaction().execute(async (trx) => {
-    await sql`set local hnsw.iterative_scan = relaxed_order`.execute(trx);
-    await sql.raw(`set local hnsw.ef_search = ${efSearch}`).execute(trx);
-    let query = trx
+  const efSearch = Math.min(1000, Math.max(DEFAULT_EF_SEARCH, limit));
+  const search = (db: Kysely<DB>) => {
+    let query = db
       .selectFrom('chunks')
       .select(['chunks.id', sql<number>`1 - (chunks.embedding <=> ${vector}::vector)`.as('score')])
       .where('chunks.company_id', '=', q.companyId)
@@ -35,7 +37,15 @@ async function denseSearch(
       .orderBy(sql`chunks.embedding <=> ${vector}::vector`)
       .limit(limit)
       .execute();
-  });
+  };
+  // Every session already runs with iterative scan and the default ef_search (DENSE_SEARCH_SESSION).
+  const rows =
+    efSearch === DEFAULT_EF_SEARCH
+      ? await search(db)
+      : await db.transaction().execute(async (trx) => {
+          await sql.raw(`set local hnsw.ef_search = ${efSearch}`).execute(trx);
+          return search(trx);
+        });
   // relaxed_order may return neighbours slightly out of order.
   return rows.map((r) => ({ id: r.id, score: Number(r.score) })).sort((a, b) => b.score - a.score);
 }
