@@ -56,6 +56,8 @@ interface LoadOptions {
   body?: string;
   /** A new body per request (autocannon's `setupRequest`). */
   bodies?: () => string;
+  /** Connections for this route (default `--connections`). */
+  connections?: number;
 }
 
 async function load(url: string, opts: LoadOptions = {}): Promise<Load> {
@@ -198,6 +200,17 @@ for (const store of values.stores.split(',')) {
           method: 'POST',
           headers: { ...auth, 'content-type': 'application/json' },
           bodies: distinctQuery,
+        },
+      },
+      {
+        // One client: the service time of a search, without queueing behind 15 others.
+        name: 'POST /api/search new 1c',
+        path: '/api/search',
+        opts: {
+          method: 'POST',
+          headers: { ...auth, 'content-type': 'application/json' },
+          bodies: distinctQuery,
+          connections: 1,
         },
       },
     ];

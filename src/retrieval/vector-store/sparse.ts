@@ -76,15 +76,31 @@ export async function companyAvgdl(
   added: readonly number[],
   replacing?: string,
 ): Promise<number> {
-  const row = await db
-    .selectFrom('chunks')
+  // The company's totals from the BM25 statistics (migration 0011), less the replaced document's.
+  const company = await db
+    .selectFrom('lexical_stats')
     .select([
-      sql<number>`coalesce(sum(lexical_length), 0)::float8`.as('total'),
-      sql<number>`count(lexical_length)::float8`.as('n'),
+      sql<number>`coalesce(sum(total_length), 0)::float8`.as('total'),
+      sql<number>`coalesce(sum(df), 0)::float8`.as('n'),
     ])
     .where('company_id', '=', companyId)
-    .$if(replacing !== undefined, (q) => q.where('document_id', '!=', replacing!))
+    .where('term', '=', '')
     .executeTakeFirstOrThrow();
+  const replaced = replacing
+    ? await db
+        .selectFrom('chunks')
+        .select([
+          sql<number>`coalesce(sum(lexical_length), 0)::float8`.as('total'),
+          sql<number>`count(*)::float8`.as('n'),
+        ])
+        .where('company_id', '=', companyId)
+        .where('document_id', '=', replacing)
+        .executeTakeFirstOrThrow()
+    : { total: 0, n: 0 };
+  const row = {
+    total: Number(company.total) - Number(replaced.total),
+    n: Number(company.n) - Number(replaced.n),
+  };
   const total = Number(row.total) + added.reduce((s, l) => s + l, 0);
   const n = Number(row.n) + added.length;
   return Math.max(n > 0 ? total / n : 0, 1e-9);
