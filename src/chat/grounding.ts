@@ -4,10 +4,10 @@ import { REFUSAL_SENTENCE } from './prompt.ts';
 import { termsOf } from './llm/sentence-scoring.ts';
 
 /**
- * Least number of content terms (sentence-scoring.ts `termsOf`) held text needs before a source's
- * support can release it uncited. A sentence that only restates the question's topic ("The leave
- * policy.") shares its two or three words with any source on the topic: too little evidence to
- * commit to an answer whose first words cannot be taken back.
+ * Least number of distinct content terms (sentence-scoring.ts `termsOf`) held text needs before
+ * a source's support can release it uncited. A sentence that only restates the question's topic
+ * ("The leave policy.") shares its two or three words with any source on the topic: too little
+ * evidence to commit to an answer whose first words cannot be taken back.
  */
 const MIN_TERMS_TO_RELEASE = 4;
 
@@ -112,7 +112,7 @@ export class GroundedAnswer {
     // A copy of the refusal, whole or begun, is never attributed.
     if (REFUSAL_WORDS.startsWith(words) || words.startsWith(REFUSAL_WORDS)) return false;
     const terms = termsOf(this.held);
-    if (terms.length < MIN_TERMS_TO_RELEASE) return false;
+    if (new Set(terms).size < MIN_TERMS_TO_RELEASE) return false;
     this.releasedOn = this.support!.attributeTerms(terms);
     return this.releasedOn !== null;
   }

@@ -85,6 +85,7 @@ t.test('an answer released on support that drifts is cited to the source that re
 t.test('a topic-only sentence is too little evidence to release', async (t) => {
   const answer = grounded();
   t.equal(answer.push('Paid leave.'), '', 'two terms: held');
+  t.equal(answer.push(' Paid leave!'), '', 'four terms, two distinct: held');
   t.equal(answer.push(' The capital of Australia is Canberra, and kangaroos jump.'), '');
   t.equal(answer.finish(), REFUSAL_SENTENCE);
 });
