@@ -8,11 +8,12 @@ import { UNTITLED } from './conversations.repository.ts';
 import { effectiveMode, retrieve, type RetrieverDeps } from '../retrieval/retriever.ts';
 import { expandWithNeighbours } from '../retrieval/expand.ts';
 import type { ChatTurn, LlmProvider, Source } from './llm/provider.ts';
-import { buildCitationMap, CitationFilter, type Citation } from './citations.ts';
+import { buildCitationMap, type Citation } from './citations.ts';
 import type { WebResult } from '../search/web/provider.ts';
 import { webSources } from './web-sources.ts';
 import { sourcesOf, type SourceView } from './sources.ts';
-import { attributeAnswer } from './attribution.ts';
+import { SourceSupport } from './attribution.ts';
+import { GroundedAnswer } from './grounding.ts';
 import { isSessionOf, newSessionId } from './widget-sessions.ts';
 
 /** A conversation to answer in: its id, recent turns and, for an API key, the widget session. */
@@ -168,7 +169,8 @@ async function companySettings(
 
 /**
  * Answers one message: retrieve within the caller's company, generate with the provider,
- * filter citations, persist both turns. Yields `token`* → `sources` → `done`.
+ * filter citations, ground the answer (grounding.ts: an uncited, unsupported answer becomes the
+ * refusal), persist both turns as shown. Yields `token`* → `sources` → `done`.
  * @throws LlmUnavailableError (or any other) — callers turn it into an `error` event or a 503.
  */
 export async function* answerStream(
@@ -203,8 +205,12 @@ export async function* answerStream(
     deps.llm.name === 'extractive'
       ? sources
       : [...(await expandWithNeighbours(deps.db, principal.companyId, documents, 1)), ...web];
-  const filter = new CitationFilter(sources.length);
-  let answer = '';
+  // The extractive answerer quotes cited sentences or refuses by itself: only a generating model's
+  // answer is held back until it is grounded (grounding.ts).
+  const answer = new GroundedAnswer(
+    sources.length,
+    deps.llm.name === 'extractive' ? null : new SourceSupport(context),
+  );
   for await (const fragment of deps.llm.generate({
     question: request.message,
     sources: context,
@@ -212,25 +218,14 @@ export async function* answerStream(
     signal,
     settings: { systemPrompt: settings.systemPrompt, temperature: settings.temperature },
   })) {
-    const text = filter.push(fragment);
-    if (text) {
-      answer += text;
-      yield { type: 'token', content: text };
-    }
+    const text = answer.push(fragment);
+    if (text) yield { type: 'token', content: text };
   }
-  let rest = filter.flush();
-  // A generated answer with no valid marker gets the source that supports it, if one does.
-  if (filter.used.size === 0 && deps.llm.name !== 'extractive' && !signal.aborted) {
-    const n = attributeAnswer(answer + rest, context);
-    if (n) rest += filter.push(`${/\s$/.test(answer + rest) ? '' : ' '}[${n}]`) + filter.flush();
-  }
-  if (rest) {
-    answer += rest;
-    yield { type: 'token', content: rest };
-  }
+  const rest = answer.finish();
+  if (rest) yield { type: 'token', content: rest };
   const sourceViews = sourcesOf(sources);
   yield { type: 'sources', sources: sourceViews };
-  const citationMap = buildCitationMap(filter.used, sources);
+  const citationMap = buildCitationMap(answer.used, sources);
   const messageId = newId('msg');
   await deps.db.transaction().execute(async (trx) => {
     await conversation.create?.(trx);
@@ -252,7 +247,8 @@ export async function* answerStream(
           conversation_id: conversation.conversationId,
           company_id: principal.companyId,
           role: 'assistant',
-          content: answer,
+          // What the user was shown: a replaced answer is stored as the refusal.
+          content: answer.shown,
           created_at: new Date(),
           citation_map: JSON.stringify(citationMap),
           sources: JSON.stringify(sourceViews),

@@ -5,6 +5,8 @@ import { ollamaProvider } from '../../src/chat/llm/ollama.ts';
 import { LlmUnavailableError } from '../../src/chat/llm/provider.ts';
 import { buildTestApp, signUp } from '../helpers/app.ts';
 import { parseSse } from '../helpers/sse.ts';
+import { multipartBody, waitForDocument } from '../helpers/multipart.ts';
+import { REFUSAL_SENTENCE } from '../../src/chat/prompt.ts';
 
 /**
  * A local server speaking Ollama's documented /api/chat stream: NDJSON lines
@@ -133,7 +135,7 @@ t.test('an unreachable Ollama is an LlmUnavailableError, and a 503 / error event
   });
 });
 
-t.test('the API streams an Ollama answer and drops a citation to a source that does not exist', async (t) => {
+t.test('the API sends the company settings to Ollama; an answer nothing grounds is refused', async (t) => {
   const fake = await fakeOllama(t, ['Nothing here [', '4] really.']);
   const { app } = await buildTestApp(t, { env: { LLM_PROVIDER: 'ollama', OLLAMA_URL: fake.url } });
   const { headers, user } = await signUp(app);
@@ -163,7 +165,8 @@ t.test('the API streams an Ollama answer and drops a citation to a source that d
       .filter((e) => e.type === 'token')
       .map((e) => e.content)
       .join(''),
-    'Nothing here really.',
+    REFUSAL_SENTENCE,
+    'no document: the marker [4] cites nothing, so the answer is replaced (src/chat/grounding.ts)',
   );
   t.same((events.at(-1) as { citationMap: unknown }).citationMap, {});
 });
@@ -175,6 +178,14 @@ t.test('a client that disconnects mid-stream stops the generation upstream', asy
     req.resume();
     req.on('end', () => {
       res.writeHead(200, { 'content-type': 'application/x-ndjson' });
+      // Cited from the start: a grounded answer streams at once (src/chat/grounding.ts).
+      res.write(
+        JSON.stringify({
+          model: 'm',
+          message: { role: 'assistant', content: 'Leave is two days a month [1]. ' },
+          done: false,
+        }) + '\n',
+      );
       const timer = setInterval(() => {
         sent++;
         res.write(
@@ -200,8 +211,17 @@ t.test('a client that disconnects mid-stream stops the generation upstream', asy
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   t.teardown(() => server.close());
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  const { app } = await buildTestApp(t, { env: { LLM_PROVIDER: 'ollama', OLLAMA_URL: url } });
+  const { app } = await buildTestApp(t, { worker: true, env: { LLM_PROVIDER: 'ollama', OLLAMA_URL: url } });
   const { headers } = await signUp(app);
+  const text = 'Leave policy.\n\nEmployees accrue two days of paid leave for every month of service.';
+  const up = multipartBody({}, { filename: 'policy.txt', bytes: Buffer.from(text) });
+  const doc = await app.inject({
+    method: 'POST',
+    url: '/api/documents/upload',
+    headers: { ...headers, ...up.headers },
+    payload: up.payload,
+  });
+  t.equal((await waitForDocument(app, headers, doc.json().data.id)).status, 'VECTORIZED');
   const address = await app.listen({ port: 0, host: '127.0.0.1' });
   const abort = new AbortController();
   const res = await fetch(`${address}/api/chat/stream`, {
@@ -246,7 +266,8 @@ t.test('a follow-up is condensed into a standalone question before retrieval', a
   t.equal(condense!.stream, false);
   t.match(
     condense!.messages.at(-1)!.content,
-    /User: Tell me about Acme\.\nAssistant: Answer\.\n\nLast user message: And its leave policy\?/,
+    // No document grounds "Answer.": the history holds the refusal the user was shown.
+    `User: Tell me about Acme.\nAssistant: ${REFUSAL_SENTENCE}\n\nLast user message: And its leave policy?`,
   );
   t.equal(answer!.stream, true);
   t.match(
@@ -256,7 +277,7 @@ t.test('a follow-up is condensed into a standalone question before retrieval', a
   );
   t.same(
     answer!.messages.slice(1, 3).map((m) => m.content),
-    ['Tell me about Acme.', 'Answer.'],
+    ['Tell me about Acme.', REFUSAL_SENTENCE],
     'with the history',
   );
 });

@@ -1,41 +1,15 @@
 import t from 'tap';
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { openAiCompatibleProvider } from '../../src/chat/llm/openai.ts';
 import { LlmUnavailableError } from '../../src/chat/llm/provider.ts';
 import { buildTestApp, signUp } from '../helpers/app.ts';
 import { multipartBody, waitForDocument } from '../helpers/multipart.ts';
 import { parseSse } from '../helpers/sse.ts';
-
-type Handler = (req: IncomingMessage, body: Record<string, unknown>, res: ServerResponse) => void;
-
-/** A local server on OpenAI's Chat Completions wire format; records each request's path, headers, body. */
-async function fakeServer(t: { teardown: (fn: () => unknown) => void }, handler: Handler) {
-  const requests: { url: string; authorization?: string; body: Record<string, unknown> }[] = [];
-  const server = createServer((req, res) => {
-    let raw = '';
-    req.on('data', (d) => (raw += d));
-    req.on('end', () => {
-      const body = raw ? JSON.parse(raw) : {};
-      requests.push({ url: req.url!, authorization: req.headers.authorization, body });
-      handler(req, body, res);
-    });
-  });
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  t.teardown(() => server.close());
-  return { baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`, requests };
-}
-
-/** Streams `pieces` as `chat.completion.chunk` events, then `data: [DONE]` (OpenAI's streaming format). */
-function streamChunks(res: ServerResponse, pieces: string[]) {
-  res.writeHead(200, { 'content-type': 'text/event-stream' });
-  const chunk = (delta: object, finish: string | null) =>
-    `data: ${JSON.stringify({ id: 'c1', object: 'chat.completion.chunk', created: 1, model: 'm', choices: [{ index: 0, delta, finish_reason: finish }] })}\n\n`;
-  res.write(chunk({ role: 'assistant', content: '' }, null));
-  for (const content of pieces) res.write(chunk({ content }, null));
-  res.write(chunk({}, 'stop'));
-  res.end('data: [DONE]\n\n');
-}
+import {
+  completionChunk,
+  fakeOpenAiServer as fakeServer,
+  lastUserMessage,
+  streamChunks,
+} from '../helpers/openai-server.ts';
 
 const options = (baseUrl: string) => ({
   baseUrl,
@@ -128,15 +102,15 @@ t.test(
     let upstreamClosed = false;
     let slowSent = 0;
     const fake = await fakeServer(t, (_req, body, res) => {
-      const question = (body.messages as { content: string }[]).at(-1)!.content;
+      const question = lastUserMessage(body);
       if (!question.includes('long answer'))
         return streamChunks(res, ['Employees accrue ', 'two days [1]', '.']);
       res.writeHead(200, { 'content-type': 'text/event-stream' });
+      // Cited from the start: a grounded answer streams at once (src/chat/grounding.ts).
+      res.write(completionChunk({ content: 'Leave is two days a month [1]. ' }));
       const timer = setInterval(() => {
         slowSent++;
-        res.write(
-          `data: ${JSON.stringify({ id: 'c', object: 'chat.completion.chunk', created: 1, model: 'm', choices: [{ index: 0, delta: { content: `w${slowSent} ` }, finish_reason: null }] })}\n\n`,
-        );
+        res.write(completionChunk({ content: `w${slowSent} ` }));
         if (slowSent >= 100) {
           clearInterval(timer);
           res.end('data: [DONE]\n\n');
