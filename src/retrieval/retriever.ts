@@ -4,6 +4,7 @@ import type { Embedder } from '../embeddings/embedder.ts';
 import { normalizedScoreFusion, reciprocalRankFusion, type ScoredId } from './fusion.ts';
 import type { RetrievalQuery, RetrievedChunk } from './types.ts';
 import { bm25Search, companyLanguage } from './lexical/bm25.ts';
+import type { LexicalLanguage } from './lexical/analyzer.ts';
 import type { VectorStore } from './vector-store/index.ts';
 import { pgvectorStore } from './vector-store/pgvector.ts';
 
@@ -97,8 +98,9 @@ async function lexicalLeg(
   q: RetrievalQuery,
   limit: number,
   postingsPerTerm?: number,
+  known?: LexicalLanguage,
 ): Promise<{ chunkId: string; score: number }[]> {
-  const language = await companyLanguage(deps.db, q.companyId);
+  const language = known ?? (await companyLanguage(deps.db, q.companyId));
   const { companyId, query, topicId } = q;
   return bm25Search(deps.db, { companyId, query, topicId, limit, language, postingsPerTerm });
 }
@@ -124,10 +126,12 @@ async function hybrid(
       rrfK: RETRIEVAL_DEFAULTS.rrfK,
     });
   }
-  const [dense, lexical] = await Promise.all([
-    denseLeg(deps, q, candidates),
-    lexicalLeg(deps, q, candidates, options.postingsPerTerm).then(lexicalHits),
-  ]);
+  // The language first, so the lexical statement is on its way to the database before the query
+  // embedding runs: the model holds this thread (~7 ms here) while PostgreSQL scores BM25 (0.3 ms
+  // more before; up to the embedding's time less after, at 100k chunks).
+  const language = await companyLanguage(deps.db, q.companyId);
+  const lexicalPending = lexicalLeg(deps, q, candidates, options.postingsPerTerm, language).then(lexicalHits);
+  const [lexical, dense] = await Promise.all([lexicalPending, denseLeg(deps, q, candidates)]);
   if ((options.fusion ?? RETRIEVAL_DEFAULTS.fusion) === 'rrf') {
     return reciprocalRankFusion([dense.map((h) => h.id), lexical.map((h) => h.id)], RETRIEVAL_DEFAULTS.rrfK);
   }
