@@ -1,11 +1,12 @@
 import fp from 'fastify-plugin';
 import { Redis } from 'ioredis';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { forbidden, unauthorized } from '../src/lib/errors.ts';
 import { TOKEN_EXPIRED, verifyAccessToken, type AccessClaims } from '../src/auth/tokens.ts';
 import { TtlLru } from '../src/lib/ttl-lru.ts';
 import { can, leastRoleFor, type Permission } from '../src/auth/permissions.ts';
 import type { AuthMode, Principal } from '../src/auth/principal.ts';
+import type { CachedApiKey } from '../src/auth/auth-cache.ts';
 import { apiKeyHashOf, apiKeyToucher, findApiKeyByHash } from '../src/api-keys/api-keys.repository.ts';
 import { checkOrigin } from '../src/api-keys/domains.ts';
 import { loadSessionUser } from '../src/auth/sessions.repository.ts';
@@ -57,6 +58,30 @@ const guesses = new WeakSet<Error>();
 /** How long a verified token's claims are remembered, ms (re-verified after; expiry checked always). */
 const VERIFIED_TOKEN_TTL_MS = 5 * 60_000;
 const guess = (err: Error) => (guesses.add(err), err);
+/** An Authorization header with a Bearer token; the token is group 1. */
+const BEARER = /^Bearer\s+(\S+)$/i;
+
+/** The request's Bearer token, or undefined when the header is missing or malformed. */
+function bearerToken(request: FastifyRequest): string | undefined {
+  const header = request.headers.authorization;
+  return header ? BEARER.exec(header)?.[1] : undefined;
+}
+
+/** A remembered token's claims while they are live: jose's expiry rule (exp <= now, whole seconds). */
+function rememberedClaims(verified: TtlLru<string, AccessClaims> | null, token: string) {
+  const claims = verified?.get(token);
+  return claims && claims.exp > Math.floor(Date.now() / 1000) ? claims : undefined;
+}
+
+/** Whether an X-API-Key header value has a key's shape at all (10–200 characters). */
+const plausibleApiKey = (key: unknown): key is string =>
+  typeof key === 'string' && key.length >= 10 && key.length <= 200;
+
+/** The API key's principal, its use recorded (at most once a minute, apiKeyToucher). */
+function apiKeyPrincipal(app: FastifyInstance, record: CachedApiKey): Principal {
+  app.touchApiKey(record.id);
+  return { kind: 'apiKey', apiKeyId: record.id, companyId: record.companyId };
+}
 
 /**
  * The token's session and user as stored (role and company never come from the claims), through
@@ -67,12 +92,9 @@ async function authenticateJwt(
   request: FastifyRequest,
   verified: TtlLru<string, AccessClaims> | null,
 ): Promise<Principal> {
-  const header = request.headers.authorization;
-  if (!header || !/^Bearer\s+\S+$/i.test(header)) throw unauthorized('Missing Bearer token');
-  const token = header.replace(/^Bearer\s+/i, '');
-  let claims = verified?.get(token);
-  // jose's expiry rule (exp <= now in whole seconds is expired), re-applied to a remembered token.
-  if (claims && claims.exp <= Math.floor(Date.now() / 1000)) claims = undefined;
+  const token = bearerToken(request);
+  if (!token) throw unauthorized('Missing Bearer token');
+  let claims = rememberedClaims(verified, token);
   if (!claims) {
     claims = await verifyAccessToken(app.ctx.jwtSecret, token).catch((err: Error) => {
       throw err.message === TOKEN_EXPIRED ? err : guess(err);
@@ -90,8 +112,7 @@ async function authenticateJwt(
 async function authenticateApiKey(app: FastifyInstance, request: FastifyRequest): Promise<Principal> {
   const key = request.headers['x-api-key'];
   if (key === undefined) throw unauthorized('Missing or invalid X-API-Key');
-  if (typeof key !== 'string' || key.length < 10 || key.length > 200)
-    throw guess(unauthorized('Missing or invalid X-API-Key'));
+  if (!plausibleApiKey(key)) throw guess(unauthorized('Missing or invalid X-API-Key'));
   const hash = apiKeyHashOf(key);
   const { db, authCache } = app.ctx;
   const record = hash ? await authCache.apiKey(hash, () => findApiKeyByHash(db, hash)) : null;
@@ -105,8 +126,37 @@ async function authenticateApiKey(app: FastifyInstance, request: FastifyRequest)
         : 'Unauthorized domain for this API key',
     );
   }
-  app.touchApiKey(record.id);
-  return { kind: 'apiKey', apiKeyId: record.id, companyId: record.companyId };
+  return apiKeyPrincipal(app, record);
+}
+
+/**
+ * The principal of a request whose credential was verified before and is cached now: a Bearer
+ * token in `verified` (not expired) whose session the auth cache holds, or an API key the auth
+ * cache holds, sent from an authorized origin. Undefined otherwise; the full path then decides,
+ * with its errors. Synchronous: no database, no HMAC, no promise. The credential throttle is not
+ * consulted here: it slows guessing, and a credential already verified is not a guess (so one
+ * client behind a NAT guessing does not stop its colleagues' signed-in requests).
+ */
+function cachedPrincipal(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  mode: AuthMode,
+  verified: TtlLru<string, AccessClaims> | null,
+): Principal | undefined {
+  const { authCache } = app.ctx;
+  if (mode === 'apiKey') {
+    const key = request.headers['x-api-key'];
+    const hash = plausibleApiKey(key) ? apiKeyHashOf(key) : null;
+    const record = hash ? authCache.peekApiKey(hash) : undefined;
+    const { origin, referer } = request.headers;
+    if (!record || checkOrigin(record.authorizedDomains, record.requireHttps, origin, referer) !== 'allowed')
+      return undefined;
+    return apiKeyPrincipal(app, record);
+  }
+  const token = verified ? bearerToken(request) : undefined;
+  const claims = token ? rememberedClaims(verified, token) : undefined;
+  const user = claims ? authCache.peekSession(claims.sid, claims.sub) : undefined;
+  return user && claims ? { kind: 'user', ...user, sessionId: claims.sid } : undefined;
 }
 
 /**
@@ -139,7 +189,14 @@ async function authPlugin(app: FastifyInstance) {
     const mode: AuthMode = route.config?.auth ?? 'jwt';
     const permission = route.config?.permission;
     if (mode === 'none') return;
-    const check = async (request: FastifyRequest) => {
+    const refusal = (p: Principal): Error | undefined =>
+      permission && p.kind === 'user' && !can(p.role, permission)
+        ? forbidden('Your role does not allow this action', {
+            requiredRole: leastRoleFor(permission),
+            currentRole: p.role,
+          })
+        : undefined;
+    const authenticate = async (request: FastifyRequest) => {
       const keys = credentialKeys(request.ip);
       await refuseWhileBackingOff(app.throttle, keys);
       try {
@@ -151,13 +208,18 @@ async function authPlugin(app: FastifyInstance) {
         if (err instanceof Error && guesses.has(err)) await app.throttle.fail(keys);
         throw err;
       }
-      const p = request.principal;
-      if (permission && p.kind === 'user' && !can(p.role, permission)) {
-        throw forbidden('Your role does not allow this action', {
-          requiredRole: leastRoleFor(permission),
-          currentRole: p.role,
-        });
+      const refused = refusal(request.principal);
+      if (refused) throw refused;
+    };
+    // Callback style: a credential already verified and cached passes without a promise.
+    const check = (request: FastifyRequest, _reply: FastifyReply, done: (err?: Error) => void) => {
+      const cached = cachedPrincipal(app, request, mode, verified);
+      if (cached) {
+        request.principal = cached;
+        done(refusal(cached));
+        return;
       }
+      authenticate(request).then(() => done(), done);
     };
     const existing = route.onRequest;
     route.onRequest = existing ? [check, ...(Array.isArray(existing) ? existing : [existing])] : [check];

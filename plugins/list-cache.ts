@@ -1,5 +1,5 @@
 import fp from 'fastify-plugin';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, onSendHookHandler } from 'fastify';
 import { listKey } from '../src/lib/list-cache.ts';
 
 /** Writes under these paths can change a cached list (documents, topics and their counts, the company). */
@@ -14,14 +14,16 @@ const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
  */
 export default fp(
   async function listCachePlugin(app: FastifyInstance) {
-    app.addHook('onSend', (request, _reply, payload, done) => {
-      if (
-        request.principal &&
-        !READ_METHODS.has(request.method) &&
-        WRITES.test(request.routeOptions.url ?? '')
-      )
-        app.ctx.listCache.bump(request.principal.companyId);
+    // Installed on the write routes only (an onSend hook on every route runs on every answer).
+    const bump: onSendHookHandler = (request, _reply, payload, done) => {
+      if (request.principal) app.ctx.listCache.bump(request.principal.companyId);
       done(null, payload);
+    };
+    app.addHook('onRoute', (route) => {
+      const methods = [route.method].flat();
+      if (!WRITES.test(route.url) || methods.every((m) => READ_METHODS.has(m))) return;
+      const existing = route.onSend;
+      route.onSend = existing ? [...(Array.isArray(existing) ? existing : [existing]), bump] : [bump];
     });
   },
   { name: 'list-cache' },

@@ -90,12 +90,13 @@ async function count(
  */
 function publicLimits(app: FastifyInstance, counter: WindowCounter) {
   const limits = app.ctx.config.rateLimits;
-  app.addHook('onRequest', async (request, reply) => {
-    if (!isPublic(request)) return;
+  // Callback style: most requests are not public and leave without a promise.
+  app.addHook('onRequest', (request, reply, done) => {
+    if (!isPublic(request)) return done();
     const sent = request.headers['x-api-key'];
     const keyTag =
       typeof sent === 'string' ? createHash('sha256').update(sent).digest('base64url').slice(0, 16) : '-';
-    await count(counter, request, reply, `ip:${request.ip}:${keyTag}`, limits.publicPerIp);
+    count(counter, request, reply, `ip:${request.ip}:${keyTag}`, limits.publicPerIp).then(() => done(), done);
   });
   // Route-level onRequest hooks run after instance ones; the auth plugin (registered later)
   // puts its check first, so this runs once the key is known.

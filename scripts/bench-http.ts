@@ -1,11 +1,12 @@
 /**
  * `npm run bench:http [-- --stores pglite,postgres] [--duration 8] [--connections 16] [--documents DIR]
- * [--exclude NAME,…]`: autocannon
+ * [--exclude NAME,…] [--starts 3]`: autocannon
  * against the started app (`node src/server.ts`, rate limits lifted with RATE_LIMIT_ENABLED=false,
  * default logging) and, interleaved before every route, against a bare `node:http` server with a
  * fixed JSON body, on the same Node with the same connections. Prints req/s, p50/p99 latency and
  * the ratio to bare Node for the issue's routes, then the chat stream's time to first token.
- * `POST /api/search` runs twice: one repeated question (answered from the answer cache after the
+ * The ratio routes are measured in `--starts` app processes and the median ratio is shown with
+ * every start's. `POST /api/search` runs twice: one repeated question (answered from the answer cache after the
  * first request) and `search new`, a different question per request (retrieval every time).
  * The documents folder is indexed once per store (kept in BENCH_HTTP_DATA_DIR / the
  * `cograg_bench` PostgreSQL database) so later runs start at once. The load average is printed
@@ -32,8 +33,15 @@ const { values } = parseArgs({
     documents: { type: 'string', default: '../shared/datasets/documents' },
     /** File names to leave out, comma-separated (e.g. the 872-page DOCX: 20 documents remain). */
     exclude: { type: 'string', default: '' },
+    /**
+     * App processes the ratio routes (health, auth/me, documents, topics) are measured in, one
+     * after another (default 3): on this machine one process's throughput differs from the next's
+     * by up to 1.5× for the same code, so one start is one sample. The median is reported.
+     */
+    starts: { type: 'string', default: '3' },
   },
 });
+const starts = Math.max(1, Number(values.starts));
 const duration = Number(values.duration);
 const excluded = new Set(values.exclude.split(',').filter(Boolean));
 /** The 1-minute load average, for the record: other jobs on the machine skew every figure. */
@@ -75,6 +83,12 @@ async function load(url: string, opts: LoadOptions = {}): Promise<Load> {
     p99: result.latency.p99,
     errors: result.errors + result.non2xx,
   };
+}
+
+/** Index of the median of `values` (the lower one of an even count). */
+function medianIndex(values: number[]): number {
+  const order = values.map((v, i) => [v, i] as const).sort((a, b) => a[0] - b[0]);
+  return order[(order.length - 1) >> 1]![1];
 }
 
 async function api<T>(base: string, path: string, init: RequestInit = {}): Promise<T> {
@@ -175,13 +189,14 @@ for (const store of values.stores.split(',')) {
       headers: { ...auth, 'content-type': 'application/json' },
       body: JSON.stringify({ name: `bench ${Date.now()}` }),
     });
-    const routes: { name: string; path: string; opts?: LoadOptions }[] = [
-      { name: 'GET /api/health', path: '/api/health' },
-      { name: 'GET /api/auth/me', path: '/api/auth/me', opts: { headers: auth } },
-      { name: 'GET /api/documents', path: '/api/documents', opts: { headers: auth } },
+    const routes: { name: string; path: string; opts?: LoadOptions; everyStart?: boolean }[] = [
+      { name: 'GET /api/health', path: '/api/health', everyStart: true },
+      { name: 'GET /api/auth/me', path: '/api/auth/me', opts: { headers: auth }, everyStart: true },
+      { name: 'GET /api/documents', path: '/api/documents', opts: { headers: auth }, everyStart: true },
       {
         name: 'GET /api/public/topics',
         path: '/api/public/topics',
+        everyStart: true,
         opts: { headers: { 'x-api-key': key.key } },
       },
       {
@@ -214,12 +229,31 @@ for (const store of values.stores.split(',')) {
         },
       },
     ];
-    for (const route of routes) {
+    const samples = new Map<string, { measured: Load; baseline: Load }[]>();
+    const measure = async (base: string, route: (typeof routes)[number]) => {
       const baseline = await load(`${bare.base}/`);
-      const measured = await load(`${app.base}${route.path}`, route.opts);
+      const measured = await load(`${base}${route.path}`, route.opts);
+      samples.set(route.name, [...(samples.get(route.name) ?? []), { measured, baseline }]);
+    };
+    for (const route of routes) await measure(app.base, route);
+    // Further processes for the ratio routes; the same data, tokens and key (sessions are stored).
+    for (let start = 1; start < starts; start++) {
+      const again = await startApp(await storeEnv(store));
+      try {
+        for (const route of routes.filter((r) => r.everyStart)) await measure(again.base, route);
+      } finally {
+        await again.stop();
+      }
+    }
+    for (const route of routes) {
+      const runs = samples.get(route.name)!;
+      const ratios = runs.map((r) => r.measured.reqPerS / r.baseline.reqPerS);
+      const { measured, baseline } = runs[medianIndex(ratios)]!;
       const ratio = measured.reqPerS / baseline.reqPerS;
+      const spread =
+        runs.length > 1 ? `  (${runs.length} starts: ${ratios.map((r) => r.toFixed(3)).join(', ')})` : '';
       rows.push(
-        `${store.padEnd(8)} ${route.name.padEnd(24)} ${measured.reqPerS.toFixed(0).padStart(7)} req/s  p50 ${String(measured.p50).padStart(4)} ms  p99 ${String(measured.p99).padStart(5)} ms  errors ${measured.errors}  bare ${baseline.reqPerS.toFixed(0).padStart(6)} req/s  ratio ${ratio.toFixed(3)}×`,
+        `${store.padEnd(8)} ${route.name.padEnd(24)} ${measured.reqPerS.toFixed(0).padStart(7)} req/s  p50 ${String(measured.p50).padStart(4)} ms  p99 ${String(measured.p99).padStart(5)} ms  errors ${measured.errors}  bare ${baseline.reqPerS.toFixed(0).padStart(6)} req/s  ratio ${ratio.toFixed(3)}×${spread}`,
       );
       summary.push({
         store,
@@ -229,6 +263,7 @@ for (const store of values.stores.split(',')) {
         p99: measured.p99,
         bareReqPerS: Math.round(baseline.reqPerS),
         ratio: +ratio.toFixed(3),
+        ...(runs.length > 1 ? { ratios: ratios.map((r) => +r.toFixed(3)) } : {}),
       });
     }
     await timeToFirstToken(app.base, auth, 'warm-up');
@@ -251,7 +286,7 @@ for (const store of values.stores.split(',')) {
   }
 }
 console.log(
-  `autocannon: ${connections} connections, ${duration} s per run; bare node:http run before every route`,
+  `autocannon: ${connections} connections, ${duration} s per run; bare node:http run before every route; ratio routes in ${starts} app starts, the median shown`,
 );
 console.log(rows.join('\n'));
 console.log(JSON.stringify(summary));

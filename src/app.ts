@@ -1,6 +1,7 @@
 import Fastify, {
   LogController,
   type FastifyInstance,
+  type FastifyPluginAsync,
   type FastifyReply,
   type FastifyRequest,
   type FastifyServerOptions,
@@ -21,7 +22,7 @@ import listCachePlugin from '../plugins/list-cache.ts';
 import noNulPlugin from '../plugins/no-nul.ts';
 import { installValidators } from '../plugins/validation.ts';
 import healthRoutes, { API_VERSION } from './routes/health.ts';
-import authRoutes from './routes/auth.ts';
+import authRoutes, { meRoutes } from './routes/auth.ts';
 import documentRoutes from './routes/documents.ts';
 import documentChunkRoutes from './routes/document-chunks.ts';
 import searchRoutes from './routes/search.ts';
@@ -102,6 +103,16 @@ function corsDelegator(corsOrigins: string[] | true) {
 }
 
 /**
+ * `routes` in a scope of their own with @fastify/cookie, so its hooks (a parse on arrival, a
+ * writer on send) run for the routes that read or set the refresh cookie, not on every request.
+ * Registered where the routes were before, so the OpenAPI document keeps its order.
+ */
+const withCookies = (routes: FastifyPluginAsync) => async (scope: FastifyInstance) => {
+  await scope.register(cookie);
+  await scope.register(routes);
+};
+
+/**
  * The whole HTTP API as one Fastify instance over a context; server.ts only boots it and the
  * tests build the very same app. Order: third-party plugins, ours, then routes under /api.
  */
@@ -126,13 +137,16 @@ export async function buildApp(
     // Malformed URLs and over-long path parameters are decided by the router, before any route:
     // answer them in the envelope too, as 400s (they can never name a resource).
     frameworkErrors: (err, _request, reply: FastifyReply) => {
-      void reply.code(400).send({
-        success: false,
-        error: {
-          code: 'VALIDATION_ERROR',
-          message: err.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 'Path parameter too long' : 'Malformed URL',
-        },
-      });
+      void reply
+        .code(400)
+        .header('x-api-version', API_VERSION)
+        .send({
+          success: false,
+          error: {
+            code: 'VALIDATION_ERROR',
+            message: err.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 'Path parameter too long' : 'Malformed URL',
+          },
+        });
     },
     ...options,
   }).withTypeProvider<TypeBoxTypeProvider>();
@@ -152,16 +166,11 @@ export async function buildApp(
       });
     }
   });
-  app.addHook('onSend', (_request, reply, payload, done) => {
-    reply.header('x-api-version', API_VERSION);
-    done(null, payload);
-  });
-
-  // First: its headers are on every answer, the 404 and 405 that errorsPlugin answers early too.
-  await app.register(securityHeaders);
+  // First: its headers (and the API version) are on every answer, the 404 and 405 that
+  // errorsPlugin answers early too.
+  await app.register(securityHeaders, { extra: { 'x-api-version': API_VERSION } });
   await app.register(errorsPlugin);
   await app.register(cors, { delegator: corsDelegator(ctx.config.corsOrigins) });
-  await app.register(cookie);
   await app.register(multipart, {
     limits: { fileSize: ctx.config.maxUploadBytes, files: 1, fields: 10, fieldSize: 4096, parts: 20 },
   });
@@ -175,7 +184,10 @@ export async function buildApp(
       await api.register(noNulPlugin);
       await api.register(listCachePlugin);
       await api.register(healthRoutes);
-      await api.register(authRoutes);
+      // Only the session routes read or set the refresh cookie: @fastify/cookie's hooks (a parse
+      // on arrival, a writer on send) run for them alone, not on every request.
+      await api.register(withCookies(authRoutes));
+      await api.register(meRoutes);
       await api.register(documentRoutes);
       await api.register(documentChunkRoutes);
       await api.register(searchRoutes);
@@ -186,7 +198,7 @@ export async function buildApp(
       await api.register(conversationRoutes);
       await api.register(companyRoutes);
       await api.register(userRoutes);
-      await api.register(accountRoutes);
+      await api.register(withCookies(accountRoutes));
       await api.register(webSearchRoutes);
       await api.register(webhookRoutes);
       await api.register(authProviderRoutes);

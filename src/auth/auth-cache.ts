@@ -34,6 +34,13 @@ export interface AuthCache extends Revocations {
   ): Promise<SessionUser | null>;
   /** The key with SHA-256 `keyHash`: cached, or `load()`ed and cached when it exists. */
   apiKey(keyHash: string, load: () => Promise<CachedApiKey | null>): Promise<CachedApiKey | null>;
+  /**
+   * The session's user if cached and served now (same rules as `session`), else undefined:
+   * synchronous, so an authenticated request can pass without a promise (plugins/auth.ts).
+   */
+  peekSession(sessionId: string, userId: string): SessionUser | undefined;
+  /** The key's record if cached and served now, else undefined (synchronous, like `peekSession`). */
+  peekApiKey(keyHash: string): CachedApiKey | undefined;
 }
 
 export interface AuthCacheOptions {
@@ -91,6 +98,12 @@ export function createAuthCache(options: AuthCacheOptions): AuthCache {
       return user && user.userId === userId ? user : user === null ? null : load();
     },
     apiKey: (keyHash, load) => through(keys, keyHash, load),
+    peekSession(sessionId, userId) {
+      if (!usable()) return undefined;
+      const user = sessions.get(sessionId);
+      return user?.userId === userId ? user : undefined;
+    },
+    peekApiKey: (keyHash) => (usable() ? keys.get(keyHash) : undefined),
     invalidate(event) {
       forget(event);
       bus?.publish(event);

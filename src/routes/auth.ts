@@ -157,7 +157,13 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
       return { success: true as const, data: { loggedOut: true } };
     },
   );
+};
 
+/**
+ * `GET /api/auth/me`, apart from the session routes: it reads no cookie, so it is registered
+ * outside the scope that parses and sets them (app.ts).
+ */
+export const meRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/auth/me',
     {
@@ -170,7 +176,8 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: MeResponse, ...errorResponses(401) },
       },
     },
-    async (request) => {
+    // Synchronous: the answer is built from the principal alone (no promise per request).
+    (request) => {
       // From the session as authentication loaded it (the auth cache; renames invalidate it).
       const p = userOf(request);
       const user = { id: p.userId, email: p.email, name: p.name, role: p.role, company_id: p.companyId };

@@ -51,6 +51,11 @@ export async function streamChat(
     connection: 'keep-alive',
     'x-accel-buffering': 'no',
   });
+  // Node holds written headers until the first body byte, and a generated answer is held back
+  // until it is grounded (grounding.ts): without this, a client would wait for the stream to open
+  // as long as the model takes to ground its answer, and could not tell an accepted question
+  // from a stalled connection.
+  reply.raw.flushHeaders();
   const write = (event: ChatEvent) => {
     if (!reply.raw.destroyed) reply.raw.write(`data: ${JSON.stringify(event)}\n\n`);
   };

@@ -109,11 +109,18 @@ export async function companyLanguage(db: Kysely<DB>, companyId: string): Promis
  * write of `chunks` and `chunk_terms`) into one row per (company, term), dropping terms no chunk
  * holds any more. Safe beside concurrent writers: a delta committed after this statement's
  * snapshot is not deleted and still counts. Run after an ingestion burst (maintainIndexes).
- * @returns rows before and after.
+ * @returns the rows folded (`before`) and the rows they became (`after`).
  */
 export async function compactLexicalStats(db: Kysely<DB>): Promise<{ before: number; after: number }> {
+  // Only (company, term) pairs with more than one row: a pair already folded is left alone, so a
+  // compaction rewrites what ingestion appended since the last one, not every company's table.
   const { rows } = await sql<{ before: number; after: number }>`
-    with gone as (delete from lexical_stats returning *),
+    with pending as (
+      select company_id, term from lexical_stats group by company_id, term having count(*) > 1),
+    gone as (
+      delete from lexical_stats l using pending p
+      where l.company_id = p.company_id and l.term = p.term
+      returning l.*),
     kept as (
       insert into lexical_stats (company_id, term, df, total_length)
       select company_id, term, sum(df), sum(total_length) from gone
