@@ -23,7 +23,7 @@ import noNulPlugin from '../plugins/no-nul.ts';
 import { installValidators } from '../plugins/validation.ts';
 import healthRoutes, { API_VERSION } from './routes/health.ts';
 import authRoutes, { meRoutes } from './routes/auth.ts';
-import documentRoutes from './routes/documents.ts';
+import documentRoutes, { documentUploadRoutes } from './routes/documents.ts';
 import documentChunkRoutes from './routes/document-chunks.ts';
 import searchRoutes from './routes/search.ts';
 import apiKeyRoutes from './routes/api-keys.ts';
@@ -171,9 +171,6 @@ export async function buildApp(
   await app.register(securityHeaders, { extra: { 'x-api-version': API_VERSION } });
   await app.register(errorsPlugin);
   await app.register(cors, { delegator: corsDelegator(ctx.config.corsOrigins) });
-  await app.register(multipart, {
-    limits: { fileSize: ctx.config.maxUploadBytes, files: 1, fields: 10, fieldSize: 4096, parts: 20 },
-  });
   await app.register(swaggerPlugin);
   await app.register(widgetRoutes);
 
@@ -188,6 +185,14 @@ export async function buildApp(
       // on arrival, a writer on send) run for them alone, not on every request.
       await api.register(withCookies(authRoutes));
       await api.register(meRoutes);
+      // @fastify/multipart adds a promise hook on arrival, a 'close' listener and a promise hook
+      // after every answer in its scope: only the upload reads a multipart body.
+      await api.register(async (upload) => {
+        await upload.register(multipart, {
+          limits: { fileSize: ctx.config.maxUploadBytes, files: 1, fields: 10, fieldSize: 4096, parts: 20 },
+        });
+        await upload.register(documentUploadRoutes);
+      });
       await api.register(documentRoutes);
       await api.register(documentChunkRoutes);
       await api.register(searchRoutes);

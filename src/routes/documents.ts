@@ -18,7 +18,11 @@ import { assertTopic, deleteDocument, uploadDocument } from '../documents/docume
 const UPLOAD_FIELDS = new Set(['name', 'topicId']);
 import { notFound, validationError } from '../lib/errors.ts';
 
-const documentRoutes: FastifyPluginAsyncTypebox = async (app) => {
+/**
+ * `POST /api/documents/upload`, apart from the other document routes: it alone reads a
+ * multipart body, so it is registered in the scope that parses one (app.ts).
+ */
+export const documentUploadRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/documents/upload',
     {
@@ -79,7 +83,9 @@ const documentRoutes: FastifyPluginAsyncTypebox = async (app) => {
       return reply.code(201).send({ success: true as const, data: doc });
     },
   );
+};
 
+const documentRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/documents',
     {

@@ -62,6 +62,16 @@ t.test('bad input answers in the envelope, never 500', async (t) => {
   t.equal(xml.statusCode, 415);
   t.equal(xml.json().error.code, 'UNSUPPORTED_MEDIA_TYPE');
 
+  // Only the upload parses multipart bodies: elsewhere one is an unsupported type, like XML.
+  const form = await app.inject({
+    method: 'POST',
+    url: '/api/search',
+    headers: { ...headers, 'content-type': 'multipart/form-data; boundary=x' },
+    payload: '--x\r\nContent-Disposition: form-data; name="query"\r\n\r\nleave\r\n--x--\r\n',
+  });
+  t.equal(form.statusCode, 415, 'a form posted to a JSON route');
+  t.equal(form.json().error.code, 'UNSUPPORTED_MEDIA_TYPE');
+
   const unknown = await app.inject({ method: 'GET', url: '/api/nope' });
   t.equal(unknown.statusCode, 404);
   t.same(unknown.json(), {
