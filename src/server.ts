@@ -1,3 +1,5 @@
+// First: V8 flags must hold before the modules below allocate (runtime-flags.ts).
+import './runtime-flags.ts';
 import { loadConfig, ConfigError } from './config/index.ts';
 import { createContext, ingestDepsOf } from './context.ts';
 import { buildApp } from './app.ts';
