@@ -13,7 +13,7 @@
  * Measured with `GET /api/auth/me` under autocannon, 6 or 8 starts per setting on PGlite
  * (docs/benchmarks.md "Round 6"):
  * - default: 4 of 12 starts slow, at 31–37k req/s against 42–50k;
- * - this flag: 0 of 8 slow.
+ * - this flag: 0 of 16 slow, whether given on the command line or set here.
  */
 import { setFlagsFromString } from 'node:v8';
 
