@@ -3,6 +3,8 @@
  * real pipeline stages — sniff, parse, chunk, embed, index into an in-memory PGlite — and prints
  * pages/s parsed, chunks/s embedded and total seconds. Default DIR: ../shared/datasets/documents.
  */
+// The server's V8 settings, so the stack measured in this process runs as it does in the server.
+import '../src/runtime-flags.ts';
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { parseArgs } from 'node:util';

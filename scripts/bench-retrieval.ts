@@ -13,6 +13,8 @@
  * `--keep DIR` stores the index in DIR and reuses it on the next run with the same settings:
  * then nothing is indexed and index_s is the figure of the run that built it (flagged in output).
  */
+// The server's V8 settings, so the stack measured in this process runs as it does in the server.
+import '../src/runtime-flags.ts';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join, resolve } from 'node:path';
