@@ -132,6 +132,14 @@ export const CompanySettings = Type.Object(
     topK: Type.Optional(Type.Integer({ minimum: 1, maximum: 20 })),
     temperature: Type.Optional(Type.Number({ minimum: 0, maximum: 2 })),
     rerank: Type.Optional(Type.Boolean()),
+    answerThreshold: Type.Optional(
+      Type.Number({
+        minimum: 0,
+        maximum: 1,
+        description:
+          'Least calibrated answerability (0..1) for an answer; below it the answer is the refusal. Lower: fewer refusals of answerable questions, more answers to unanswerable ones (docs/chat.md). Default 0.35.',
+      }),
+    ),
     ssoDomains: Type.Optional(
       Type.Array(
         Type.String({

@@ -15,6 +15,9 @@ import { sourcesOf, type SourceView } from './sources.ts';
 import { SourceSupport } from './attribution.ts';
 import { GroundedAnswer } from './grounding.ts';
 import { isSessionOf, newSessionId } from './widget-sessions.ts';
+import { assess, DEFAULT_ANSWER_THRESHOLD } from './answering/assess.ts';
+import { followUpQuestion } from './answering/follow-up.ts';
+import { REFUSAL_SENTENCE } from './prompt.ts';
 
 /** A conversation to answer in: its id, recent turns and, for an API key, the widget session. */
 export interface OpenConversation {
@@ -152,7 +155,13 @@ export async function openConversation(
 async function companySettings(
   db: Kysely<DB>,
   companyId: string,
-): Promise<{ topK?: number; systemPrompt?: string; temperature?: number; rerank: boolean }> {
+): Promise<{
+  topK?: number;
+  systemPrompt?: string;
+  temperature?: number;
+  rerank: boolean;
+  answerThreshold?: number;
+}> {
   const row = await db
     .selectFrom('companies')
     .select('settings')
@@ -164,6 +173,7 @@ async function companySettings(
     systemPrompt: typeof s.systemPrompt === 'string' && s.systemPrompt.trim() ? s.systemPrompt : undefined,
     temperature: typeof s.temperature === 'number' ? s.temperature : undefined,
     rerank: s.rerank === true,
+    answerThreshold: typeof s.answerThreshold === 'number' ? s.answerThreshold : undefined,
   };
 }
 
@@ -182,11 +192,14 @@ export async function* answerStream(
 ): AsyncGenerator<ChatEvent> {
   const startedAt = new Date();
   const settings = await companySettings(deps.db, principal.companyId);
-  // Follow-ups are searched as standalone questions when a model can rewrite them.
+  // Follow-ups are searched as standalone questions: rewritten by a model when there is one,
+  // else joined with the previous question and its answer's entities (follow-up.ts).
+  const followUp =
+    conversation.history.length > 0 ? followUpQuestion(request.message, conversation.history) : null;
   const query =
     conversation.history.length > 0 && deps.llm.condense
       ? await deps.llm.condense(request.message, conversation.history, signal)
-      : request.message;
+      : (followUp ?? request.message);
   const documents = await retrieve(
     deps,
     {
@@ -207,23 +220,35 @@ export async function* answerStream(
       : [...(await expandWithNeighbours(deps.db, principal.companyId, documents, 1)), ...web];
   // The extractive answerer quotes cited sentences or refuses by itself: only a generating model's
   // answer is held back until it is grounded (grounding.ts).
-  const answer = new GroundedAnswer(
-    sources.length,
-    deps.llm.name === 'extractive' ? null : new SourceSupport(context),
-  );
-  for await (const fragment of deps.llm.generate({
-    question: request.message,
-    sources: context,
-    history: conversation.history,
-    signal,
-    settings: { systemPrompt: settings.systemPrompt, temperature: settings.temperature },
-  })) {
+  const extractive = deps.llm.name === 'extractive';
+  const answer = new GroundedAnswer(sources.length, extractive ? null : new SourceSupport(context));
+  const threshold = settings.answerThreshold ?? DEFAULT_ANSWER_THRESHOLD;
+  // A generating model answers only what the extractive answerer's calibrated answerability
+  // would answer: the same decision guards every provider (docs/chat.md "Answerability").
+  const answerable =
+    extractive || documents.length === 0
+      ? true
+      : (await assess(deps.embedder, query, documents)).answerable >= threshold;
+  const fragments = answerable
+    ? deps.llm.generate({
+        question: extractive ? (followUp ?? request.message) : request.message,
+        sources: context,
+        history: conversation.history,
+        signal,
+        settings: {
+          systemPrompt: settings.systemPrompt,
+          temperature: settings.temperature,
+          answerThreshold: settings.answerThreshold,
+        },
+      })
+    : [REFUSAL_SENTENCE];
+  for await (const fragment of fragments) {
     const text = answer.push(fragment);
     if (text) yield { type: 'token', content: text };
   }
   const rest = answer.finish();
   if (rest) yield { type: 'token', content: rest };
-  const sourceViews = sourcesOf(sources);
+  const sourceViews = sourcesOf(sources, answer.used);
   yield { type: 'sources', sources: sourceViews };
   const citationMap = buildCitationMap(answer.used, sources);
   const messageId = newId('msg');

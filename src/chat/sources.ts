@@ -54,10 +54,15 @@ function located(c: Source, citation: number): CitedChunk {
   };
 }
 
-/** Sources event items: one per document, best chunk score first. */
-export function sourcesOf(chunks: Source[]): SourceView[] {
+/**
+ * Sources event items: one per document, best chunk score first.
+ * @param used the citation numbers the answer used: only those chunks are listed (a refusal's is
+ *   empty, so it shows no snippet of documents it did not answer from); absent: every chunk
+ */
+export function sourcesOf(chunks: Source[], used?: ReadonlySet<number>): SourceView[] {
   const byDoc = new Map<string, SourceView>();
   chunks.forEach((c, i) => {
+    if (used && !used.has(i + 1)) return;
     const key = c.web ? c.web.url : c.documentId;
     const entry = byDoc.get(key) ?? {
       id: key,

@@ -29,6 +29,11 @@ export interface GenerationSettings {
   /** Replaces the default system prompt's instructions (the citation rules are always kept). */
   systemPrompt?: string;
   temperature?: number;
+  /**
+   * Least calibrated answerability (src/chat/answering/assess.ts, 0..1) for an answer; below it
+   * the answer is the refusal. Unset: DEFAULT_ANSWER_THRESHOLD.
+   */
+  answerThreshold?: number;
 }
 
 /**

@@ -1,0 +1,180 @@
+/**
+ * `node scripts/answers/fit-answerer.ts [--dump /tmp/squad-fit.jsonl]`: fits the extractive
+ * answerer's models (src/chat/answering/model.json) on a retrieval dump of the SQuAD 2.0 FIT
+ * articles (dump-candidates.ts), never on the TEST articles:
+ * - the sentence ranker: P(sentence holds a gold answer), over the shortlisted candidates of
+ *   answerable questions;
+ * - answerability: P(the question is answerable), over question-level features of the ranked
+ *   candidates; its threshold moves along the precision/recall curve printed here.
+ * - the span scorer (spans.ts): P(span is the gold answer) over candidate spans of the sentence.
+ */
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { loadTransformersEmbedder } from '../../src/embeddings/transformers.embedder.ts';
+import { candidatesOf } from '../../src/chat/answering/candidates.ts';
+import {
+  lexicalCandidates,
+  withSimilarity,
+  SHORTLIST,
+  SENTENCE_FEATURES,
+} from '../../src/chat/answering/features.ts';
+import { fitLogistic, predict, type FeatureRow } from '../../src/chat/answering/logistic.ts';
+import { questionFeatures, ANSWERABILITY_FEATURES } from '../../src/chat/answering/answerability.ts';
+import { spanCandidates, SPAN_FEATURES } from '../../src/chat/answering/spans.ts';
+import { normalizeAnswer, tokenF1 } from '../../src/chat/answering/normalize.ts';
+
+const { values } = parseArgs({
+  options: { dump: { type: 'string', default: '/tmp/squad-fit.jsonl' }, out: { type: 'string' } },
+});
+interface Dumped {
+  id: string;
+  question: string;
+  expected: string[];
+  unanswerable: boolean;
+  sources: { text: string; document: string; score: number; headingPath: string[] }[];
+}
+const rows = readFileSync(values.dump!, 'utf8')
+  .trim()
+  .split('\n')
+  .map((l) => JSON.parse(l) as Dumped);
+const contains = (text: string, golds: string[]) =>
+  golds.some((g) => normalizeAnswer(text).includes(normalizeAnswer(g)));
+type Scored = ReturnType<typeof withSimilarity>[number];
+// Embedding every shortlist takes minutes: kept beside the dump, so refitting takes seconds.
+const cachePath = `${values.dump}.shortlists.json`;
+let perQuestion: { row: Dumped; shortlist: Scored[] }[];
+if (existsSync(cachePath)) perQuestion = JSON.parse(readFileSync(cachePath, 'utf8')) as typeof perQuestion;
+else {
+  const embedder = await loadTransformersEmbedder(
+    resolve(process.env.MODELS_DIR ?? 'models'),
+    'Xenova/all-MiniLM-L6-v2',
+  );
+  perQuestion = [];
+  for (const row of rows) {
+    const sources = row.sources.map((s) => ({
+      text: s.text,
+      documentName: s.document,
+      headingPath: s.headingPath,
+      score: s.score,
+    }));
+    const { facts, ranked } = lexicalCandidates(row.question, sources, candidatesOf(sources));
+    const shortlist = ranked.slice(0, SHORTLIST);
+    if (shortlist.length === 0) {
+      perQuestion.push({ row, shortlist: [] });
+      continue;
+    }
+    const [q, ...vs] = await embedder.embedDocuments([row.question, ...shortlist.map((c) => c.sentence)]);
+    const scored = withSimilarity(shortlist, q!, vs).map((c) => ({
+      ...c,
+      features: { ...c.features, novel: facts.novel },
+    }));
+    perQuestion.push({ row, shortlist: scored });
+  }
+  writeFileSync(cachePath, JSON.stringify(perQuestion));
+}
+// Sentence ranker: answerable questions only, label = the sentence holds a gold answer.
+const sRows: FeatureRow[] = [];
+const sLabels: number[] = [];
+for (const { row, shortlist } of perQuestion) {
+  if (row.unanswerable) continue;
+  for (const c of shortlist) {
+    sRows.push(c.features);
+    sLabels.push(contains(c.sentence, row.expected) ? 1 : 0);
+  }
+}
+const ranker = fitLogistic(SENTENCE_FEATURES, sRows, sLabels);
+let top1 = 0,
+  top2 = 0,
+  answerable = 0;
+for (const { row, shortlist } of perQuestion) {
+  if (row.unanswerable) continue;
+  answerable++;
+  const order = [...shortlist].sort((a, b) => predict(ranker, b.features) - predict(ranker, a.features));
+  if (order[0] && contains(order[0].sentence, row.expected)) top1++;
+  if (order.slice(0, 2).some((c) => contains(c.sentence, row.expected))) top2++;
+}
+console.log(
+  `sentence ranker (fit): gold in best sentence ${(top1 / answerable).toFixed(3)}, in best two ${(top2 / answerable).toFixed(3)}`,
+);
+console.log(Object.fromEntries(ranker.features.map((f, j) => [f, ranker.weights[j]])));
+
+// Answerability.
+const qRows = perQuestion.map(({ row, shortlist }) =>
+  questionFeatures(
+    row.question,
+    shortlist.map((c) => ({ ...c, probability: predict(ranker, c.features) })),
+  ),
+);
+const qLabels = perQuestion.map(({ row }) => (row.unanswerable ? 0 : 1));
+const answerability = fitLogistic(ANSWERABILITY_FEATURES, qRows, qLabels);
+console.log(Object.fromEntries(answerability.features.map((f, j) => [f, answerability.weights[j]])));
+const probs = qRows.map((r) => predict(answerability, r));
+console.log('threshold  falseRefusal  unanswerableRefused');
+for (const t of [0.2, 0.25, 0.3, 0.35, 0.4, 0.45, 0.5, 0.55, 0.6]) {
+  const fr = probs.filter((p, i) => qLabels[i] === 1 && p < t).length / qLabels.filter((y) => y === 1).length;
+  const ur = probs.filter((p, i) => qLabels[i] === 0 && p < t).length / qLabels.filter((y) => y === 0).length;
+  console.log(`${t.toFixed(2)}  ${fr.toFixed(3)}  ${ur.toFixed(3)}`);
+}
+
+// Span scorer: over the sentences that hold a gold answer.
+const spRows: FeatureRow[] = [];
+const spLabels: number[] = [];
+for (const { row, shortlist } of perQuestion) {
+  if (row.unanswerable) continue;
+  for (const c of shortlist.filter((c) => contains(c.sentence, row.expected))) {
+    const spans = spanCandidates(row.question, c.sentence);
+    const f1s = spans.map((s) => Math.max(...row.expected.map((g) => tokenF1(s.text, g))));
+    const best = Math.max(0, ...f1s);
+    spans.forEach((s, i) => {
+      spRows.push(s.features);
+      spLabels.push(best > 0 && f1s[i] === best ? 1 : 0);
+    });
+  }
+}
+const spanModel = fitLogistic(SPAN_FEATURES, spRows, spLabels);
+console.log(Object.fromEntries(spanModel.features.map((f, j) => [f, spanModel.weights[j]])));
+// Composition variants, in sample (for choosing the answer's shape, not for reporting).
+const variants: Record<string, { contains: number; f1: number }> = {
+  span: { contains: 0, f1: 0 },
+  spanSentence: { contains: 0, f1: 0 },
+  sentence: { contains: 0, f1: 0 },
+  twoSentences: { contains: 0, f1: 0 },
+};
+for (const { row, shortlist } of perQuestion) {
+  if (row.unanswerable || shortlist.length === 0) continue;
+  const order = [...shortlist].sort((a, b) => predict(ranker, b.features) - predict(ranker, a.features));
+  const best = order[0]!;
+  const spans = spanCandidates(row.question, best.sentence);
+  const span = spans.reduce(
+    (a, b) => (predict(spanModel, b.features) > predict(spanModel, a.features) ? b : a),
+    spans[0] ?? { text: best.sentence, start: 0, end: 0, features: {} },
+  );
+  const texts: Record<string, string> = {
+    span: span.text,
+    spanSentence: `${span.text}. ${best.sentence}`,
+    sentence: best.sentence,
+    twoSentences: `${best.sentence} ${order[1]?.sentence ?? ''}`,
+  };
+  for (const [k, t] of Object.entries(texts)) {
+    variants[k]!.contains += contains(t, row.expected) ? 1 / answerable : 0;
+    variants[k]!.f1 += Math.max(...row.expected.map((g) => tokenF1(t, g))) / answerable;
+  }
+}
+console.log(variants);
+const out = values.out ?? resolve(import.meta.dirname, '../../src/chat/answering/model.json');
+writeFileSync(
+  out,
+  JSON.stringify(
+    {
+      fittedOn: `SQuAD 2.0 dev-half-a FIT articles (${rows.length} questions), ${new Date().toISOString().slice(0, 10)}`,
+      ranker,
+      answerability,
+      span: spanModel,
+    },
+    null,
+    1,
+  ) + '\n',
+);
+console.log(`wrote ${out}`);
+process.exit(0);

@@ -1,0 +1,62 @@
+/**
+ * Answerability: whether the sources answer the question at all, as a calibrated probability
+ * from a logistic model (model.json) over question-level features of the ranked candidates.
+ * Replaces a lexical threshold that read every missing word as a missing answer.
+ */
+import type { FeatureRow } from './logistic.ts';
+
+/** A candidate sentence as the ranker scored it. */
+export interface RankedCandidate {
+  citation: number;
+  features: FeatureRow;
+  /** The sentence ranker's P(holds the answer). */
+  probability: number;
+}
+
+const NEGATION = /\b(not|never|no|n't|cannot|without)\b|n't\b/i;
+
+/** Names of the answerability model's features, in model order. */
+export const ANSWERABILITY_FEATURES = [
+  'best',
+  'margin',
+  'bestSimilarity',
+  'bestCoverage',
+  'bestWindowCoverage',
+  'bestChunkCoverage',
+  'novel',
+  'typeMissing',
+  'agreement',
+  'negation',
+  'topScoreRatio',
+];
+
+/**
+ * Question-level features: the best candidate's probability and its margin over the second,
+ * its similarity and coverages, the share of question terms found nowhere in the sources, a
+ * wanted answer type (date, number) missing from the best sentence, how many of the next three
+ * candidates come from the best one's source, and a negation in the question (SQuAD 2.0's
+ * unanswerable questions are often negated or altered versions of answerable ones).
+ */
+export function questionFeatures(question: string, ranked: readonly RankedCandidate[]): FeatureRow {
+  const order = [...ranked].sort((a, b) => b.probability - a.probability);
+  const best = order[0];
+  if (!best) return { best: 0, margin: 0, novel: 1, negation: NEGATION.test(question) ? 1 : 0 };
+  const f = best.features;
+  const typeWanted =
+    /\bwhen\b|what (date|day|year|time)|which (date|day|year)|\bdeadline\b|how (many|much|often|long)|what (percentage|percent|number|amount)/i.test(
+      question,
+    );
+  return {
+    best: best.probability,
+    margin: best.probability - (order[1]?.probability ?? 0),
+    bestSimilarity: f.similarity ?? 0,
+    bestCoverage: f.coverage ?? 0,
+    bestWindowCoverage: f.windowCoverage ?? 0,
+    bestChunkCoverage: f.chunkCoverage ?? 0,
+    novel: f.novel ?? 0,
+    typeMissing: typeWanted && !f.typeMatch ? 1 : 0,
+    agreement: order.slice(1, 4).filter((c) => c.citation === best.citation).length / 3,
+    negation: NEGATION.test(question) ? 1 : 0,
+    topScoreRatio: f.scoreRatio ?? 0,
+  };
+}

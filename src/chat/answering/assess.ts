@@ -1,0 +1,70 @@
+/**
+ * The answerer's reading of the sources: every candidate sentence ranked by the fitted sentence
+ * ranker, and the calibrated probability that the sources answer the question at all. Shared by
+ * the extractive answerer (it quotes from the ranking) and by chat.service.ts, which refuses with
+ * the same decision before a language model generates anything.
+ */
+import type { Embedder } from '../../embeddings/embedder.ts';
+import { candidatesOf } from './candidates.ts';
+import {
+  lexicalCandidates,
+  withSimilarity,
+  SHORTLIST,
+  type LexicalCandidate,
+  type SourceInfo,
+} from './features.ts';
+import { questionFeatures } from './answerability.ts';
+import { predict, type LogisticModel } from './logistic.ts';
+import fitted from './model.json' with { type: 'json' };
+
+/** The fitted models (scripts/answers/fit-answerer.ts wrote model.json; `fittedOn` says on what). */
+export interface AnswererModel {
+  fittedOn: string;
+  ranker: LogisticModel;
+  answerability: LogisticModel;
+  span: LogisticModel;
+}
+export const ANSWERER_MODEL = fitted as AnswererModel;
+
+/**
+ * Default answerability threshold: below it the answer is the refusal. 0.35 gave 6% false
+ * refusals and 30% refusals of unanswerable questions on the SQuAD 2.0 FIT articles; the company
+ * setting `answerThreshold` moves it along the curve in docs/chat.md.
+ */
+export const DEFAULT_ANSWER_THRESHOLD = 0.35;
+
+/** A ranked candidate sentence. */
+export type RankedSentence = LexicalCandidate & { probability: number };
+
+export interface Assessment {
+  /** P(the sources answer the question), 0..1. */
+  answerable: number;
+  /** Shortlisted candidates, most likely to hold the answer first. */
+  ranked: RankedSentence[];
+}
+
+/**
+ * Ranks the sources' sentences for `question` and estimates answerability. Embeds the question
+ * (cached by the embedder for a repeated query) and at most SHORTLIST sentences.
+ */
+export async function assess(
+  embedder: Embedder,
+  question: string,
+  sources: readonly SourceInfo[],
+  model: AnswererModel = ANSWERER_MODEL,
+): Promise<Assessment> {
+  const candidates = candidatesOf(sources);
+  if (candidates.length === 0) return { answerable: 0, ranked: [] };
+  const { facts, ranked } = lexicalCandidates(question, sources, candidates);
+  const shortlist = ranked.slice(0, SHORTLIST);
+  const [questionVector, sentenceVectors] = await Promise.all([
+    embedder.embedQuery(question),
+    embedder.embedDocuments(shortlist.map((c) => c.sentence)),
+  ]);
+  const scored = withSimilarity(shortlist, questionVector, sentenceVectors).map((c) => {
+    const features = { ...c.features, novel: facts.novel };
+    return { ...c, features, probability: predict(model.ranker, features) };
+  });
+  scored.sort((a, b) => b.probability - a.probability);
+  return { answerable: predict(model.answerability, questionFeatures(question, scored)), ranked: scored };
+}

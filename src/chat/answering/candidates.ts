@@ -1,0 +1,61 @@
+/**
+ * Candidate answer sentences of the retrieved sources, for the extractive answerer.
+ */
+
+const segmenter = new Intl.Segmenter('en', { granularity: 'sentence' });
+
+/** A table row as the parsers write it: cells joined by " | ". */
+export const TABLE_ROW = / \| /;
+
+/**
+ * Sentences of a chunk, whitespace-normalised, without fragments too short to answer anything.
+ * Table rows are units of their own, not parts of one sentence running over the whole table;
+ * other lines run together, so a value and its label on the next line stay one candidate.
+ */
+export function sentencesOf(text: string): string[] {
+  const runs: string[] = [];
+  let prose: string[] = [];
+  const flush = () => {
+    if (prose.length > 0) runs.push(prose.join(' '));
+    prose = [];
+  };
+  for (const line of text.split(/\n+/)) {
+    if (TABLE_ROW.test(line)) {
+      flush();
+      runs.push(line);
+    } else if (/^#{1,6} /.test(line)) {
+      // A Markdown heading is the section's name, not a sentence of its text.
+      flush();
+    } else prose.push(line);
+  }
+  flush();
+  return runs
+    .flatMap((run) => [...segmenter.segment(run.replace(/\s+/g, ' '))].map((s) => s.segment.trim()))
+    .filter((s) => s.length >= 20 && s.length <= 800 && /\p{L}/u.test(s));
+}
+
+/** One candidate sentence: where it sits, so features can read its neighbours and its source. */
+export interface Candidate {
+  sentence: string;
+  /** 1-based citation number of its source ([n] = sources[n-1]). */
+  citation: number;
+  /** Position among its source's sentences, 0-based. */
+  index: number;
+  /** The sentences before and after it in its source ('' at an edge). */
+  previous: string;
+  next: string;
+}
+
+/** Every candidate sentence of the sources, in source then text order. */
+export function candidatesOf(sources: readonly { text: string }[]): Candidate[] {
+  return sources.flatMap((source, s) => {
+    const sentences = sentencesOf(source.text);
+    return sentences.map((sentence, index) => ({
+      sentence,
+      citation: s + 1,
+      index,
+      previous: sentences[index - 1] ?? '',
+      next: sentences[index + 1] ?? '',
+    }));
+  });
+}

@@ -1,0 +1,120 @@
+/**
+ * Features of candidate sentences and of a whole question, for the answerer's fitted models
+ * (model.json, fitted by scripts/answers/fit-answerer.ts). They are chosen to survive
+ * paraphrase: embedding similarity, rarity-weighted term coverage over the sentence, its
+ * neighbours and its whole chunk with the document's title and headings, the retriever's
+ * fused score and rank, and whether the sentence holds the kind of value the question asks for.
+ */
+import type { FeatureRow } from './logistic.ts';
+import type { Candidate } from './candidates.ts';
+import { answerType, holdsAnswerType, idfCoverage, termsOf } from '../llm/sentence-scoring.ts';
+
+/** What a source contributes besides its text. */
+export interface SourceInfo {
+  text: string;
+  documentName: string;
+  headingPath: string[];
+  score: number;
+}
+
+/** Candidates kept for embedding, best lexical ones first: embedding costs ~2 ms a sentence. */
+export const SHORTLIST = 10;
+
+const bigramsOf = (terms: string[]) => new Set(terms.slice(1).map((t, i) => `${terms[i]} ${t}`));
+
+/** A candidate with its lexical features, before embedding. */
+export interface LexicalCandidate extends Candidate {
+  features: FeatureRow;
+  /** Cheap pre-score that picks the SHORTLIST. */
+  prescore: number;
+}
+
+/** Question-level facts shared by every candidate's features. */
+export interface QuestionFacts {
+  terms: string[];
+  wanted: ReturnType<typeof answerType>;
+  /** Share of the question's distinct terms found nowhere in the sources, titles or headings, 0..1. */
+  novel: number;
+}
+
+/**
+ * Lexical features of every candidate, sorted by pre-score (best first).
+ * @param sources the numbered sources, sources[c.citation - 1] is a candidate's own
+ */
+export function lexicalCandidates(
+  question: string,
+  sources: readonly SourceInfo[],
+  candidates: readonly Candidate[],
+): { facts: QuestionFacts; ranked: LexicalCandidate[] } {
+  const terms = termsOf(question);
+  const unique = [...new Set(terms)];
+  const wanted = answerType(question);
+  const sourceTerms = sources.map(
+    (s) =>
+      new Set(
+        termsOf(
+          `${s.documentName.replace(/\.\w+$/, '').replace(/[_-]/g, ' ')} ${s.headingPath.join(' ')} ${s.text}`,
+        ),
+      ),
+  );
+  const everywhere = new Set(sourceTerms.flatMap((s) => [...s]));
+  const novel = unique.length === 0 ? 0 : unique.filter((t) => !everywhere.has(t)).length / unique.length;
+  const sentenceTerms = candidates.map((c) => new Set(termsOf(c.sentence)));
+  const windowTerms = candidates.map((c) => new Set(termsOf(`${c.previous} ${c.sentence} ${c.next}`)));
+  const coverage = idfCoverage(terms, sentenceTerms);
+  const windowCoverage = idfCoverage(terms, windowTerms);
+  const chunkCoverage = idfCoverage(terms, sourceTerms);
+  const questionBigrams = bigramsOf(terms);
+  const top = sources[0]?.score || 1;
+  const ranked = candidates.map((c, i) => {
+    const sentenceBigrams = bigramsOf(termsOf(c.sentence));
+    const bigram =
+      questionBigrams.size === 0
+        ? 0
+        : [...questionBigrams].filter((b) => sentenceBigrams.has(b)).length / questionBigrams.size;
+    const typeMatch = wanted !== null && holdsAnswerType(c.sentence, wanted) ? 1 : 0;
+    const features: FeatureRow = {
+      coverage: coverage[i]!,
+      windowCoverage: windowCoverage[i]!,
+      chunkCoverage: chunkCoverage[c.citation - 1]!,
+      bigram,
+      typeMatch,
+      rank: 1 / c.citation,
+      scoreRatio: (sources[c.citation - 1]?.score ?? 0) / top,
+      length: Math.log1p(sentenceTerms[i]!.size),
+      first: c.index === 0 ? 1 : 0,
+    };
+    const prescore = coverage[i]! + 0.3 * windowCoverage[i]! + 0.05 / c.citation + 0.15 * typeMatch;
+    return { ...c, features, prescore };
+  });
+  ranked.sort((a, b) => b.prescore - a.prescore);
+  return { facts: { terms, wanted, novel }, ranked };
+}
+
+const dot = (a: readonly number[], b: readonly number[]) => a.reduce((sum, x, i) => sum + x * b[i]!, 0);
+
+/** Adds the embedding similarity (cosine of L2-normalised vectors) to shortlisted candidates. */
+export function withSimilarity<T extends LexicalCandidate>(
+  shortlist: readonly T[],
+  questionVector: readonly number[],
+  sentenceVectors: readonly (readonly number[])[],
+): T[] {
+  return shortlist.map((c, i) => ({
+    ...c,
+    features: { ...c.features, similarity: dot(questionVector, sentenceVectors[i]!) },
+  }));
+}
+
+/** Names of the sentence ranker's features, in model order. */
+export const SENTENCE_FEATURES = [
+  'similarity',
+  'coverage',
+  'windowCoverage',
+  'chunkCoverage',
+  'bigram',
+  'typeMatch',
+  'rank',
+  'scoreRatio',
+  'length',
+  'first',
+];

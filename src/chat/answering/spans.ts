@@ -1,0 +1,169 @@
+/**
+ * Short answers: the span of the best sentence that answers the question (a date, a number, a
+ * name, a place, a noun phrase), scored by a logistic model (model.json) over hand-made features
+ * in the manner of SQuAD's logistic-regression baseline (Rajpurkar et al., EMNLP 2016, §5:
+ * span length, distance to and side of the question's words in the sentence, answer-type match),
+ * without its parser and lexicalised features.
+ */
+import type { FeatureRow } from './logistic.ts';
+import { termsOf } from '../llm/sentence-scoring.ts';
+
+/** A word or a punctuation mark of the sentence, with its offsets. */
+interface Token {
+  text: string;
+  start: number;
+  end: number;
+  word: boolean;
+}
+
+const PEEL_LEFT = /^[("“‘'[]/;
+const PEEL_RIGHT = /[.,;:!?)"”’'\]]$/;
+
+function tokenize(sentence: string): Token[] {
+  const tokens: Token[] = [];
+  for (const m of sentence.matchAll(/\S+/g)) {
+    let start = m.index;
+    let end = start + m[0].length;
+    const tail: Token[] = [];
+    while (end > start && PEEL_LEFT.test(sentence[start]!)) {
+      tokens.push({ text: sentence[start]!, start, end: start + 1, word: false });
+      start++;
+    }
+    while (end > start + 1 && PEEL_RIGHT.test(sentence[end - 1]!)) {
+      tail.unshift({ text: sentence[end - 1]!, start: end - 1, end, word: false });
+      end--;
+    }
+    if (end > start)
+      tokens.push({
+        text: sentence.slice(start, end),
+        start,
+        end,
+        word: /[\p{L}\p{N}]/u.test(sentence.slice(start, end)),
+      });
+    tokens.push(...tail);
+  }
+  return tokens;
+}
+
+const EDGE_STOP = new Set(
+  'a an the of and or but in on at by for to from with as is are was were be been that which who whom whose this these those its their his her it they he she we also than then there when where while during after before into over under about between'.split(
+    ' ',
+  ),
+);
+const PREPOSITIONS = new Set(
+  'in on at by from to of during since after before until for with as into near within'.split(' '),
+);
+const MONTH = /^(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?$/i;
+
+/** The question's wh-type, for answer-type features. */
+export function questionKind(
+  question: string,
+): 'who' | 'when' | 'where' | 'howmany' | 'why' | 'how' | 'what' {
+  const q = question.toLowerCase();
+  if (/\bhow (many|much)\b|what (percentage|percent|number|amount)|\bhow (long|old|far|large|big)\b/.test(q))
+    return 'howmany';
+  if (/\bwhen\b|what (year|date|day|century|decade|time)|which (year|date|century)|\bdeadline\b/.test(q))
+    return 'when';
+  if (/\bwho\b|\bwhom\b|\bwhose\b/.test(q)) return 'who';
+  if (/\bwhere\b|what (city|country|place|region|state)/.test(q)) return 'where';
+  if (/\bwhy\b/.test(q)) return 'why';
+  if (/\bhow\b/.test(q)) return 'how';
+  return 'what';
+}
+
+/** A candidate short answer: its text as written in the sentence, and its features. */
+export interface Span {
+  text: string;
+  start: number;
+  end: number;
+  features: FeatureRow;
+}
+
+/** Longest short answer, words. */
+const MAX_SPAN_WORDS = 10;
+
+/** Candidate spans of `sentence` for `question`, each with its features (SPAN_FEATURES). */
+export function spanCandidates(question: string, sentence: string): Span[] {
+  const tokens = tokenize(sentence);
+  const questionTerms = new Set(termsOf(question));
+  const stems = tokens.map((t) => (t.word ? (termsOf(t.text)[0] ?? '') : ''));
+  const matched = stems.map((s) => s !== '' && questionTerms.has(s));
+  const matchAt = matched.flatMap((m, i) => (m ? [i] : []));
+  const kind = questionKind(question);
+  const spans: Span[] = [];
+  for (let i = 0; i < tokens.length; i++) {
+    if (!tokens[i]!.word || EDGE_STOP.has(tokens[i]!.text.toLowerCase())) continue;
+    let words = 0;
+    for (let j = i; j < tokens.length && words < MAX_SPAN_WORDS; j++) {
+      const t = tokens[j]!;
+      if (!t.word) {
+        if (t.text !== ',' && t.text !== '-') break;
+        continue;
+      }
+      words++;
+      if (EDGE_STOP.has(t.text.toLowerCase())) continue;
+      const inside = tokens.slice(i, j + 1).filter((x) => x.word);
+      const insideMatched = matched.slice(i, j + 1).filter(Boolean).length;
+      const outside = matchAt.filter((k) => k < i || k > j);
+      const distance = outside.length === 0 ? 20 : Math.min(...outside.map((k) => (k < i ? i - k : k - j)));
+      const nearest =
+        outside.length === 0
+          ? null
+          : outside.reduce((a, k) => (Math.abs(k - (i + j) / 2) < Math.abs(a - (i + j) / 2) ? k : a));
+      const capital =
+        inside.filter((x, n) => /^\p{Lu}/u.test(x.text) && !(i === 0 && n === 0)).length / inside.length;
+      const digit = inside.some((x) => /\d/.test(x.text)) ? 1 : 0;
+      const year = inside.some((x) => /^(1\d{3}|20\d{2})s?$/.test(x.text)) ? 1 : 0;
+      const month = inside.some((x) => MONTH.test(x.text)) ? 1 : 0;
+      const before = tokens[i - 1];
+      const after = tokens[j + 1];
+      const text = sentence.slice(tokens[i]!.start, t.end);
+      spans.push({
+        text,
+        start: tokens[i]!.start,
+        end: t.end,
+        features: {
+          length: inside.length,
+          single: inside.length === 1 ? 1 : 0,
+          long: inside.length > 4 ? 1 : 0,
+          overlap: insideMatched / inside.length,
+          distance: Math.log1p(distance),
+          follows: nearest !== null && nearest < i ? 1 : 0,
+          capital,
+          digit,
+          whoCapital: kind === 'who' ? capital : 0,
+          whereCapital: kind === 'where' ? capital : 0,
+          whenDate: kind === 'when' ? Math.max(year, month) : 0,
+          howManyDigit: kind === 'howmany' ? digit : 0,
+          whatLower: kind === 'what' ? 1 - capital : 0,
+          whyLong: kind === 'why' || kind === 'how' ? inside.length / MAX_SPAN_WORDS : 0,
+          preposition: before && PREPOSITIONS.has(before.text.toLowerCase()) ? 1 : 0,
+          bounded: (!before || !before.word) && (!after || !after.word) ? 1 : 0,
+          comma: text.includes(',') ? 1 : 0,
+        },
+      });
+    }
+  }
+  return spans;
+}
+
+/** Names of the span model's features, in model order. */
+export const SPAN_FEATURES = [
+  'length',
+  'single',
+  'long',
+  'overlap',
+  'distance',
+  'follows',
+  'capital',
+  'digit',
+  'whoCapital',
+  'whereCapital',
+  'whenDate',
+  'howManyDigit',
+  'whatLower',
+  'whyLong',
+  'preposition',
+  'bounded',
+  'comma',
+];
