@@ -15,6 +15,7 @@ import { withQueryCache } from './embeddings/query-cache.ts';
 import { startQueue } from './ingestion/queue.ts';
 import { createLlmProvider, type LlmProvider } from './chat/llm/index.ts';
 import type { IngestDeps } from './ingestion/ingest.ts';
+import type { ChatDeps } from './chat/chat.service.ts';
 import { ParserSandbox } from './ingestion/sandbox/sandbox.ts';
 import { createHttpClient, type HttpClient } from './lib/http-client.ts';
 import type { WebSearchProvider } from './search/web/provider.ts';
@@ -189,5 +190,17 @@ export function ingestDepsOf(ctx: AppContext): IngestDeps {
     boss: ctx.boss,
     quota: ctx.config.quota,
     listsChanged: (companyId) => ctx.listCache.bump(companyId),
+  };
+}
+
+/** What answering a chat message needs from the context (chat routes, evaluation runs). */
+export function chatDepsOf(ctx: AppContext): ChatDeps {
+  return {
+    db: ctx.db,
+    embedder: ctx.embedder,
+    vectorEnabled: ctx.database.vectorEnabled,
+    reranker: ctx.reranker,
+    vectorStore: ctx.vectorStore,
+    llm: ctx.llm,
   };
 }
