@@ -16,6 +16,7 @@ import { startQueue } from './ingestion/queue.ts';
 import { createLlmProvider, type LlmProvider } from './chat/llm/index.ts';
 import type { IngestDeps } from './ingestion/ingest.ts';
 import type { ChatDeps } from './chat/chat.service.ts';
+import { createEvaluationQueue } from './evaluations/evaluation.job.ts';
 import { ParserSandbox } from './ingestion/sandbox/sandbox.ts';
 import { createHttpClient, type HttpClient } from './lib/http-client.ts';
 import type { WebSearchProvider } from './search/web/provider.ts';
@@ -116,6 +117,7 @@ export async function createContext(config: Config, overrides: ContextOverrides 
       embedder.dimensions,
     );
     const boss = await startQueue(database.pool, overrides.queueSchema ?? 'pgboss');
+    await createEvaluationQueue(boss);
     const llm = overrides.llm ?? (await createLlmProvider(config, embedder));
     const sandbox = new ParserSandbox(config.parse, config.ingestConcurrency);
     const jwtSecret = jwtSecretOf(config);

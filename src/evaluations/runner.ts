@@ -137,3 +137,34 @@ export async function runQuestion(
   const answered = await answerQuestion(deps, principal, question, signal);
   return { ...answered, question, scores: scoreQuestion(question, answered) };
 }
+
+/**
+ * The principal a run answers as: the user who started it, as the auth cache would hold them.
+ * @returns null when the user is gone or disabled (the run then cannot answer for anyone).
+ */
+export async function principalOfUser(
+  db: Kysely<DB>,
+  companyId: string,
+  userId: string,
+): Promise<UserPrincipal | null> {
+  const row = await db
+    .selectFrom('users')
+    .innerJoin('companies', 'companies.id', 'users.company_id')
+    .select(['users.id', 'users.email', 'users.name', 'users.role', 'companies.name as companyName'])
+    .where('users.id', '=', userId)
+    .where('users.company_id', '=', companyId)
+    .where('users.disabled', '=', false)
+    .executeTakeFirst();
+  if (!row) return null;
+  return {
+    kind: 'user',
+    userId: row.id,
+    companyId,
+    role: row.role,
+    email: row.email,
+    name: row.name,
+    companyName: row.companyName,
+    // No login session: a run is a job, not a request.
+    sessionId: '',
+  };
+}
