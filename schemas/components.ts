@@ -20,6 +20,13 @@ import {
   StreamTokenEvent,
 } from './chat.ts';
 import { Delivery, Webhook } from './webhooks.ts';
+import {
+  Evaluation,
+  EvaluationQuestion,
+  EvaluationResult,
+  EvaluationSettings,
+  EvaluationTotals,
+} from './evaluations.ts';
 
 /**
  * Every shared schema with an `$id`, registered once with `app.addSchema` (plugins/swagger.ts):
@@ -53,4 +60,9 @@ export const COMPONENTS: TSchema[] = [
   ChatStreamEvent,
   Webhook,
   Delivery,
+  EvaluationSettings,
+  EvaluationTotals,
+  Evaluation,
+  EvaluationQuestion,
+  EvaluationResult,
 ];

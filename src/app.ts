@@ -36,6 +36,7 @@ import userRoutes from './routes/users.ts';
 import accountRoutes from './routes/account.ts';
 import webSearchRoutes from './routes/web-search.ts';
 import webhookRoutes from './routes/webhooks.ts';
+import evaluationRoutes from './routes/evaluations.ts';
 import widgetRoutes from './routes/widget.ts';
 import authProviderRoutes from './routes/auth-providers.ts';
 import documentReprocessRoutes from './routes/document-reprocess.ts';
@@ -211,6 +212,7 @@ export async function buildApp(
       await api.register(documentFileRoutes);
       await api.register(messageFeedbackRoutes);
       await api.register(insightsRoutes);
+      await api.register(evaluationRoutes);
     },
     { prefix: '/api' },
   );

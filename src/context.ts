@@ -15,6 +15,8 @@ import { withQueryCache } from './embeddings/query-cache.ts';
 import { startQueue } from './ingestion/queue.ts';
 import { createLlmProvider, type LlmProvider } from './chat/llm/index.ts';
 import type { IngestDeps } from './ingestion/ingest.ts';
+import type { ChatDeps } from './chat/chat.service.ts';
+import { createEvaluationQueue } from './evaluations/evaluation.job.ts';
 import { ParserSandbox } from './ingestion/sandbox/sandbox.ts';
 import { createHttpClient, type HttpClient } from './lib/http-client.ts';
 import type { WebSearchProvider } from './search/web/provider.ts';
@@ -115,6 +117,7 @@ export async function createContext(config: Config, overrides: ContextOverrides 
       embedder.dimensions,
     );
     const boss = await startQueue(database.pool, overrides.queueSchema ?? 'pgboss');
+    await createEvaluationQueue(boss);
     const llm = overrides.llm ?? (await createLlmProvider(config, embedder));
     const sandbox = new ParserSandbox(config.parse, config.ingestConcurrency);
     const jwtSecret = jwtSecretOf(config);
@@ -189,5 +192,17 @@ export function ingestDepsOf(ctx: AppContext): IngestDeps {
     boss: ctx.boss,
     quota: ctx.config.quota,
     listsChanged: (companyId) => ctx.listCache.bump(companyId),
+  };
+}
+
+/** What answering a chat message needs from the context (chat routes, evaluation runs). */
+export function chatDepsOf(ctx: AppContext): ChatDeps {
+  return {
+    db: ctx.db,
+    embedder: ctx.embedder,
+    vectorEnabled: ctx.database.vectorEnabled,
+    reranker: ctx.reranker,
+    vectorStore: ctx.vectorStore,
+    llm: ctx.llm,
   };
 }

@@ -1,7 +1,7 @@
 // First: V8 flags must hold before the modules below allocate (runtime-flags.ts).
 import './runtime-flags.ts';
 import { loadConfig, ConfigError } from './config/index.ts';
-import { createContext, ingestDepsOf } from './context.ts';
+import { chatDepsOf, createContext, ingestDepsOf } from './context.ts';
 import { buildApp } from './app.ts';
 import { bootstrapAdmin } from './bootstrap.ts';
 import { startIngestionWorker } from './ingestion/worker.ts';
@@ -11,6 +11,7 @@ import { CATALOG } from './models/catalog.ts';
 import { findLlm } from './models/llm-catalog.ts';
 import { ModelsUnavailableError } from './models/pull.ts';
 import { deliveryDepsOf, startWebhookDispatcher } from './webhooks/dispatcher.ts';
+import { startEvaluationWorker } from './evaluations/evaluation.job.ts';
 
 /** Boots the embedded default (API + worker in one process) or one role, per ROLE. */
 async function main() {
@@ -55,6 +56,7 @@ async function main() {
         vacuumAfterBurst: ctx.database.kind === 'pglite',
       },
     );
+    await startEvaluationWorker(ctx.boss, chatDepsOf(ctx), { log: app.log });
     webhooks = startWebhookDispatcher(deliveryDepsOf(ctx), { pollMs: config.webhookPollMs, log: app.log });
   }
   const shutdown = async (signal: string) => {

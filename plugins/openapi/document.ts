@@ -23,6 +23,10 @@ export const TAGS = [
     name: 'insights',
     description: 'Chat activity: questions per day, unanswered questions, cited documents (admin)',
   },
+  {
+    name: 'evaluations',
+    description: 'Question sets run through the company’s own retrieval and answerer, with figures (admin)',
+  },
 ];
 
 const limitsTable = (

@@ -251,6 +251,36 @@ export interface WebhookDeliveriesTable {
   delivered_at: Timestamp | null;
 }
 
+export type EvaluationStatus = 'QUEUED' | 'RUNNING' | 'COMPLETED' | 'FAILED';
+
+/** An evaluation run (docs/evaluations.md); JSON shapes are src/evaluations/ types. */
+export interface EvaluationsTable {
+  id: string;
+  company_id: string;
+  /** Who started it (null once that user is deleted); the run answers as this user. */
+  user_id: string | null;
+  name: string;
+  status: EvaluationStatus;
+  /** The validated question set (Question[]). */
+  questions: Json<unknown[]>;
+  question_count: number;
+  /** Snapshot taken when the run starts: topK, retrieval mode, provider, model. */
+  settings: Json<Record<string, unknown>> | null;
+  /** Totals once COMPLETED. */
+  totals: Json<Record<string, unknown>> | null;
+  error: string | null;
+  created_at: CreatedTimestamp;
+  started_at: Timestamp | null;
+  completed_at: Timestamp | null;
+}
+
+/** One question's result (QuestionResult) at its position in the set. */
+export interface EvaluationResultsTable {
+  evaluation_id: string;
+  position: number;
+  result: Json<Record<string, unknown>>;
+}
+
 export interface DB {
   companies: CompaniesTable;
   users: UsersTable;
@@ -268,4 +298,6 @@ export interface DB {
   user_identities: UserIdentitiesTable;
   webhooks: WebhooksTable;
   webhook_deliveries: WebhookDeliveriesTable;
+  evaluations: EvaluationsTable;
+  evaluation_results: EvaluationResultsTable;
 }

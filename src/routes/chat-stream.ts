@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Principal } from '../auth/principal.ts';
-import type { AppContext } from '../context.ts';
+import { chatDepsOf, type AppContext } from '../context.ts';
 import { answerStream, openConversation, type ChatEvent, type ChatRequest } from '../chat/chat.service.ts';
 import { LlmBusyError, LlmUnavailableError } from '../chat/llm/provider.ts';
 import { AppError, serviceUnavailable } from '../lib/errors.ts';
@@ -10,15 +10,6 @@ import { sessionKeyOf } from '../chat/widget-sessions.ts';
 
 const HEARTBEAT_MS = 15_000;
 const BUSY_MESSAGE = 'The language model is busy with other answers; try again shortly';
-
-const chatDeps = (ctx: AppContext) => ({
-  db: ctx.db,
-  embedder: ctx.embedder,
-  vectorEnabled: ctx.database.vectorEnabled,
-  reranker: ctx.reranker,
-  vectorStore: ctx.vectorStore,
-  llm: ctx.llm,
-});
 
 /** Web results for a chat that asks for them, fetched before anything is written (503/502 stay status codes). */
 async function webResultsFor(ctx: AppContext, body: { message: string; webSearch?: boolean }) {
@@ -62,7 +53,7 @@ export async function streamChat(
   const heartbeat = setInterval(() => !reply.raw.destroyed && reply.raw.write(': ping\n\n'), HEARTBEAT_MS);
   try {
     for await (const event of answerStream(
-      chatDeps(ctx),
+      chatDepsOf(ctx),
       principal,
       { ...body, webResults },
       conversation,
@@ -104,7 +95,7 @@ export async function collectChat(
   let done: Extract<ChatEvent, { type: 'done' }> | null = null;
   try {
     for await (const event of answerStream(
-      chatDeps(ctx),
+      chatDepsOf(ctx),
       principal,
       { ...body, webResults },
       conversation,

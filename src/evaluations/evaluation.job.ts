@@ -1,0 +1,165 @@
+/**
+ * The evaluation job: a run's questions asked one by one through the chat service
+ * (runner.ts), results stored as they come, totals at the end. Runs are pg-boss jobs on the
+ * queue EVALUATION_QUEUE, consumed by the worker role (one run at a time per worker process).
+ */
+import type { JobWithMetadata, PgBoss } from 'pg-boss';
+import type { FastifyBaseLogger } from 'fastify';
+import type { ChatDeps } from '../chat/chat.service.ts';
+import { effectiveMode } from '../retrieval/retriever.ts';
+import type { Question } from './question-set.ts';
+import { principalOfUser, runQuestion } from './runner.ts';
+import { computeTotals } from './totals.ts';
+import { evaluationResults, type RunSettings } from './evaluations.repository.ts';
+
+/** Queue name of evaluation runs; payload `{ evaluationId }`. */
+export const EVALUATION_QUEUE = 'evaluation-run';
+
+/**
+ * Chunks given to the answerer when the company sets no topK: SOURCES_PER_ANSWER of
+ * src/chat/chat.service.ts (not exported there); only used for the settings snapshot.
+ */
+const CHAT_DEFAULT_TOP_K = 6;
+
+/**
+ * Creates the queue (at context start, so the API role can send to it). One retry: a run a
+ * crashed worker left behind resumes after the questions already stored.
+ */
+export async function createEvaluationQueue(boss: PgBoss): Promise<void> {
+  await boss.createQueue(EVALUATION_QUEUE, {
+    policy: 'standard',
+    retryLimit: 1,
+    retryDelay: 5,
+    expireInSeconds: 4 * 60 * 60,
+    heartbeatSeconds: 30,
+  });
+  // Warm pg-boss's queue cache outside any transaction (see ingestion/queue.ts).
+  await boss.getJobById(EVALUATION_QUEUE, '00000000-0000-0000-0000-000000000000');
+}
+
+/** Enqueues a stored QUEUED run. */
+export async function enqueueEvaluation(boss: PgBoss, evaluationId: string): Promise<void> {
+  await boss.send(EVALUATION_QUEUE, { evaluationId }, { singletonKey: evaluationId });
+}
+
+/** The settings the company's chat answers with now (chat.service.ts `companySettings`). */
+async function settingsSnapshot(deps: ChatDeps, companyId: string): Promise<RunSettings> {
+  const row = await deps.db
+    .selectFrom('companies')
+    .select('settings')
+    .where('id', '=', companyId)
+    .executeTakeFirst();
+  const s = (row?.settings ?? {}) as Record<string, unknown>;
+  return {
+    topK: typeof s.topK === 'number' ? s.topK : CHAT_DEFAULT_TOP_K,
+    retrievalMode: effectiveMode(deps, s.rerank === true ? 'rerank' : undefined),
+    provider: deps.llm.name,
+    model: deps.llm.model ?? null,
+  };
+}
+
+const stillThere = async (deps: ChatDeps, id: string) =>
+  !!(await deps.db.selectFrom('evaluations').select('id').where('id', '=', id).executeTakeFirst());
+
+/**
+ * Runs (or resumes) one evaluation. Idempotent: a finished or deleted run is skipped, stored
+ * results are not asked again. A run deleted meanwhile stops before its next question.
+ * @returns what happened, for the log.
+ */
+export async function runEvaluation(
+  deps: ChatDeps,
+  evaluationId: string,
+): Promise<'completed' | 'skipped' | 'deleted' | 'failed'> {
+  const run = await deps.db
+    .selectFrom('evaluations')
+    .selectAll()
+    .where('id', '=', evaluationId)
+    .executeTakeFirst();
+  if (!run || run.status === 'COMPLETED' || run.status === 'FAILED') return 'skipped';
+  const principal = run.user_id ? await principalOfUser(deps.db, run.company_id, run.user_id) : null;
+  if (!principal) {
+    await failEvaluation(deps, evaluationId, 'The user who started this run no longer exists or is disabled');
+    return 'failed';
+  }
+  await deps.db
+    .updateTable('evaluations')
+    .set({
+      status: 'RUNNING',
+      started_at: run.started_at ?? new Date(),
+      settings: JSON.stringify(run.settings ?? (await settingsSnapshot(deps, run.company_id))),
+    })
+    .where('id', '=', evaluationId)
+    .execute();
+  const questions = run.questions as Question[];
+  const done = new Set(
+    (
+      await deps.db
+        .selectFrom('evaluation_results')
+        .select('position')
+        .where('evaluation_id', '=', evaluationId)
+        .execute()
+    ).map((r) => r.position),
+  );
+  for (const [position, question] of questions.entries()) {
+    if (done.has(position)) continue;
+    if (!(await stillThere(deps, evaluationId))) return 'deleted';
+    const { sources: _sources, ...result } = await runQuestion(deps, principal, question);
+    await deps.db
+      .insertInto('evaluation_results')
+      .values({ evaluation_id: evaluationId, position, result: JSON.stringify(result) })
+      .onConflict((oc) => oc.doNothing())
+      .execute()
+      // The run was deleted while this question was answered (foreign key): stop quietly.
+      .catch(async (err: unknown) => {
+        if (await stillThere(deps, evaluationId)) throw err;
+      });
+  }
+  if (!(await stillThere(deps, evaluationId))) return 'deleted';
+  const totals = computeTotals(await evaluationResults(deps.db, evaluationId));
+  await deps.db
+    .updateTable('evaluations')
+    .set({ status: 'COMPLETED', totals: JSON.stringify(totals), completed_at: new Date() })
+    .where('id', '=', evaluationId)
+    .execute();
+  return 'completed';
+}
+
+/** Marks a run FAILED with a message the admin can read (no internals beyond the error's text). */
+export async function failEvaluation(deps: Pick<ChatDeps, 'db'>, evaluationId: string, message: string) {
+  await deps.db
+    .updateTable('evaluations')
+    .set({ status: 'FAILED', error: message.slice(0, 500), completed_at: new Date() })
+    .where('id', '=', evaluationId)
+    .execute();
+}
+
+/**
+ * Consumes evaluation jobs, one at a time per process (each question already uses the machine's
+ * model and database). A job that throws is retried once; after that the run is FAILED.
+ */
+export async function startEvaluationWorker(
+  boss: PgBoss,
+  deps: ChatDeps,
+  options: { log: FastifyBaseLogger },
+): Promise<void> {
+  const handler = async ([job]: JobWithMetadata<{ evaluationId: string }>[]) => {
+    if (!job) return;
+    const { evaluationId } = job.data;
+    try {
+      const outcome = await runEvaluation(deps, evaluationId);
+      options.log.info({ evaluationId, outcome }, 'evaluation finished');
+    } catch (err) {
+      options.log.error({ err, evaluationId, retry: job.retryCount }, 'evaluation failed');
+      if (job.retryCount >= job.retryLimit) {
+        await failEvaluation(deps, evaluationId, 'The run failed; see the server log');
+        return;
+      }
+      throw err;
+    }
+  };
+  await boss.work<{ evaluationId: string }>(
+    EVALUATION_QUEUE,
+    { includeMetadata: true, batchSize: 1, pollingIntervalSeconds: 0.5 },
+    handler as never,
+  );
+}
