@@ -95,7 +95,7 @@ export function EvaluationCompare({ ids }: { ids: [string, string] }) {
           })}
         </tbody>
       </table>
-      <label>
+      <label class="check">
         <input
           type="checkbox"
           checked={onlyChanged}
