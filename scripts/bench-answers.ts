@@ -18,6 +18,8 @@ import { ingestDocument } from '../src/ingestion/ingest.ts';
 import { maintainIndexes } from '../src/ingestion/reindex.ts';
 import { createCompanyWithAdmin } from '../src/auth/auth.service.ts';
 import { principalOfUser, runQuestion, type UserPrincipal } from '../src/evaluations/runner.ts';
+import { settingsSnapshot } from '../src/evaluations/evaluation.job.ts';
+import { retrieve, type RetrievalMode } from '../src/retrieval/retriever.ts';
 import type { Question } from '../src/evaluations/question-set.ts';
 import { computeTotals, type QuestionResult } from '../src/evaluations/totals.ts';
 import { loadFixtureSet, loadSetFile, loadSquad } from './bench/answer-sets.ts';
@@ -125,6 +127,7 @@ interface SetRun {
 async function runSet(name: string, principal: UserPrincipal, questions: Question[]): Promise<SetRun> {
   const run: SetRun = { name, engine: [], refuse: [], top: [], records: [] };
   const deps = chatDepsOf(ctx);
+  const settings = await settingsSnapshot(deps, principal.companyId);
   // Untimed: the first question pays for loading the model and warming the database's caches.
   await runQuestion(deps, principal, { ...questions[0]!, history: [] });
   for (const question of subset(questions)) {
@@ -159,12 +162,30 @@ async function runSet(name: string, principal: UserPrincipal, questions: Questio
         first ? { documentName: first.documentName, text: texts.get(first.chunkId) ?? '' } : null,
       ),
     );
+    // Chunk-level fused scores: the sources event has document scores only, so the same retrieval
+    // runs once more (deterministic; a model's condensed follow-up may retrieve otherwise: null).
+    const scores = values.json
+      ? new Map(
+          (
+            await retrieve(
+              deps,
+              { companyId: principal.companyId, query: question.question, limit: settings.topK },
+              { mode: settings.retrievalMode as RetrievalMode },
+            )
+          ).map((c) => [c.chunkId, c.score]),
+        )
+      : new Map<string, number>();
     if (values.json)
       run.records.push({
         set: name,
         ...engine,
         baselineTopSentence: run.top.at(-1)!.answer,
-        sources: chunkRefs.map((c) => ({ ...c, text: texts.get(c.chunkId) ?? '' })),
+        settings,
+        sources: chunkRefs.map((c) => ({
+          ...c,
+          chunkScore: scores.get(c.chunkId) ?? null,
+          text: texts.get(c.chunkId) ?? '',
+        })),
       });
     if (values.verbose)
       process.stderr.write(

@@ -43,7 +43,7 @@ export async function enqueueEvaluation(boss: PgBoss, evaluationId: string): Pro
 }
 
 /** The settings the company's chat answers with now (chat.service.ts `companySettings`). */
-async function settingsSnapshot(deps: ChatDeps, companyId: string): Promise<RunSettings> {
+export async function settingsSnapshot(deps: ChatDeps, companyId: string): Promise<RunSettings> {
   const row = await deps.db
     .selectFrom('companies')
     .select('settings')
