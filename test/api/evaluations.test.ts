@@ -9,6 +9,8 @@ import { startEvaluationWorker } from '../../src/evaluations/evaluation.job.ts';
 
 const fixture = (name: string) => new URL(`../fixtures/evaluations/${name}`, import.meta.url);
 const SET = readFileSync(fixture('questions-20.jsonl'), 'utf8');
+/** Two documents that answer, and a FAQ whose words compete with them (no answer in it). */
+const DOCUMENTS = ['northwind-handbook.md', 'northwind-office.md', 'northwind-visitors-faq.md'];
 
 interface Result {
   question: { id: string };
@@ -33,7 +35,7 @@ t.test('an admin runs a 20-question set, changes top-K, reruns and compares both
   const admin = await signUp(app);
   const other = await signUp(app);
   const reader = await addUser(app, admin, 'COMPANY_READER');
-  for (const name of ['northwind-handbook.md', 'northwind-office.md']) {
+  for (const name of DOCUMENTS) {
     const body = multipartBody({}, { filename: name, bytes: readFileSync(fixture(name)) });
     const up = await app.inject({
       method: 'POST',
@@ -98,8 +100,8 @@ t.test('an admin runs a 20-question set, changes top-K, reruns and compares both
   t.equal(before.totals.contains, answerable.filter((r) => r.scores.contains).length / answerable.length);
   t.ok(before.totals.hitAtK > 0.9, `hit@6 ${before.totals.hitAtK}`);
   t.ok(
-    results.some((r) => r.retrievedDocuments.length === 2),
-    'with topK 6 both documents are among some question’s sources',
+    results.some((r) => r.retrievedDocuments.length >= 2),
+    'with topK 6 several documents are among some question’s sources',
   );
   t.ok(results.find((r) => r.question.id === 'mars')!.refused, 'an off-topic question is refused');
   const conversations = await app.inject({

@@ -29,6 +29,8 @@ const SHOTS = process.env.CONSOLE_SCREENSHOTS ?? mkdtempSync(join(tmpdir(), 'con
 const fixture = (name: string) => fileURLToPath(new URL(`../fixtures/evaluations/${name}`, import.meta.url));
 /** Longest wait for a 20-question run on a loaded 2-core machine, ms (a bound, not a timing). */
 const RUN_WAIT = 300_000;
+/** Two documents that answer, and a FAQ whose words compete with them (no answer in it). */
+const DOCUMENTS = ['northwind-handbook.md', 'northwind-office.md', 'northwind-visitors-faq.md'];
 
 async function axeProblems(page: Page): Promise<string[]> {
   const result = await new AxeBuilder({ page: page as never }).analyze();
@@ -46,7 +48,7 @@ t.test(
     const { app, ctx } = await buildTestApp(t, { worker: true });
     await startEvaluationWorker(ctx.boss, chatDepsOf(ctx), { log: app.log });
     const admin = await signUp(app);
-    for (const name of ['northwind-handbook.md', 'northwind-office.md']) {
+    for (const name of DOCUMENTS) {
       const body = multipartBody({}, { filename: name, bytes: readFileSync(fixture(name)) });
       const up = await app.inject({
         method: 'POST',

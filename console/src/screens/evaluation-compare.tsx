@@ -78,7 +78,9 @@ export function EvaluationCompare({ ids }: { ids: [string, string] }) {
           {FIGURES.map(([key, get, kind, higherIsBetter]) => {
             const x = a.totals ? get(a.totals) : null;
             const y = b.totals ? get(b.totals) : null;
-            const delta = x === null || y === null ? null : y - x;
+            // Rounded as shown (percentage points, whole ms): a change that shows as 0 is no change.
+            const delta =
+              x === null || y === null ? null : Math.round(kind === 'rate' ? (y - x) * 100 : y - x);
             const better = delta !== null && delta !== 0 && delta > 0 === higherIsBetter;
             return (
               <tr key={key}>
@@ -86,9 +88,7 @@ export function EvaluationCompare({ ids }: { ids: [string, string] }) {
                 <td>{show(x, kind)}</td>
                 <td>{show(y, kind)}</td>
                 <td class={delta ? (better ? 'better' : 'worse') : undefined}>
-                  {delta === null
-                    ? '—'
-                    : `${delta > 0 ? '+' : ''}${kind === 'rate' ? Math.round(delta * 100) + ' pts' : ms(delta)}`}
+                  {delta === null ? '—' : `${delta > 0 ? '+' : ''}${delta} ${kind === 'rate' ? 'pts' : 'ms'}`}
                 </td>
               </tr>
             );
