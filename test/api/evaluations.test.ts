@@ -164,3 +164,34 @@ t.test('an admin runs a 20-question set, changes top-K, reruns and compares both
     404,
   );
 });
+
+t.test('on PostgreSQL: one active run per company (409), isolation, delete', async (t) => {
+  const { app } = await buildTestApp(t, { postgres: true });
+  const admin = await signUp(app);
+  const other = await signUp(app);
+  const post = (headers: Record<string, string>, name: string) =>
+    app.inject({
+      method: 'POST',
+      url: '/api/evaluations',
+      headers,
+      payload: {
+        name,
+        format: 'csv',
+        content: 'question,expected\nWhere is the head office?,12 Rue Oberkampf\n',
+      },
+    });
+  const first = await post(admin.headers, 'one');
+  t.equal(first.statusCode, 202);
+  t.equal((await post(admin.headers, 'two')).statusCode, 409, 'the partial unique index holds on PostgreSQL');
+  t.equal((await post(other.headers, 'theirs')).statusCode, 202, 'another company runs its own');
+  const id = first.json().data.id as string;
+  t.equal((await app.inject({ url: `/api/evaluations/${id}`, headers: other.headers })).statusCode, 404);
+  const mine = await app.inject({ url: `/api/evaluations/${id}`, headers: admin.headers });
+  t.match(mine.json().data, { name: 'one', status: 'QUEUED', questionCount: 1, results: [] });
+  t.equal(
+    (await app.inject({ method: 'DELETE', url: `/api/evaluations/${id}`, headers: admin.headers }))
+      .statusCode,
+    200,
+  );
+  t.equal((await post(admin.headers, 'three')).statusCode, 202, 'once deleted, a new run may start');
+});
