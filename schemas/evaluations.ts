@@ -162,3 +162,20 @@ export const EvaluationListQuery = Type.Object(
   { page: ListQuery.page, limit: ListQuery.limit, order: ListQuery.order },
   { additionalProperties: false },
 );
+
+/** The multipart form of `uploadEvaluation`. */
+export const EvaluationUploadForm = Type.Object(
+  {
+    file: Type.String({
+      format: 'binary',
+      minLength: 1,
+      maxLength: 1_000_000,
+      description:
+        'The question set, UTF-8: a `.csv` name reads as CSV, any other as JSON Lines; at most 1 MB',
+    }),
+    name: Type.Optional(
+      Type.String({ minLength: 1, maxLength: 255, pattern: '\\S', description: 'Default: the file name' }),
+    ),
+  },
+  { additionalProperties: false },
+);

@@ -193,5 +193,33 @@ t.test('on PostgreSQL: one active run per company (409), isolation, delete', asy
       .statusCode,
     200,
   );
-  t.equal((await post(admin.headers, 'three')).statusCode, 202, 'once deleted, a new run may start');
+  // The set as a file (multipart): name from the file, format from its extension.
+  const upload = (file: { filename: string; bytes: Uint8Array }, fields: Record<string, string> = {}) => {
+    const body = multipartBody(fields, file);
+    return app.inject({
+      method: 'POST',
+      url: '/api/evaluations/upload',
+      headers: { ...admin.headers, ...body.headers },
+      payload: body.payload,
+    });
+  };
+  const csv = new TextEncoder().encode('question,unanswerable\nWhat is the capital of Mars?,true\n');
+  const uploaded = await upload({ filename: 'mars.csv', bytes: csv });
+  t.equal(uploaded.statusCode, 202, 'once deleted, a new run may start');
+  t.match(uploaded.json().data, { name: 'mars.csv', questionCount: 1, status: 'QUEUED' });
+  t.equal((await upload({ filename: 'mars.csv', bytes: csv })).statusCode, 409);
+  await app.inject({
+    method: 'DELETE',
+    url: `/api/evaluations/${uploaded.json().data.id}`,
+    headers: admin.headers,
+  });
+  const tooBig = await upload({ filename: 'big.jsonl', bytes: new Uint8Array(1_000_001).fill(32) });
+  t.equal(tooBig.statusCode, 413);
+  t.equal(tooBig.json().error.code, 'PAYLOAD_TOO_LARGE');
+  const stray = await upload({ filename: 'mars.csv', bytes: csv }, { topicId: 'x' });
+  t.equal(stray.statusCode, 400);
+  t.match(stray.json().error.details, [{ field: 'topicId' }]);
+  const notText = await upload({ filename: 'set.jsonl', bytes: new Uint8Array([0xff, 0xfe, 0x00, 0x41]) });
+  t.equal(notText.json().error.code, 'VALIDATION_ERROR');
+  t.equal((await post(admin.headers, 'three')).statusCode, 202, 'the JSON route again');
 });

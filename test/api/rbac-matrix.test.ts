@@ -81,6 +81,7 @@ const EXPECTED: Record<string, Level> = {
   'PUT /api/conversations/:id/messages/:messageId/feedback': 'chat',
   'GET /api/insights': 'admin',
   'POST /api/evaluations': 'admin',
+  'POST /api/evaluations/upload': 'admin',
   'GET /api/evaluations': 'admin',
   'GET /api/evaluations/:id': 'admin',
   'DELETE /api/evaluations/:id': 'admin',
