@@ -125,9 +125,15 @@ interface SetRun {
 
 /** Asks every question of a set as `principal`; baselines on the same sources. */
 async function runSet(name: string, principal: UserPrincipal, questions: Question[]): Promise<SetRun> {
-  const run: SetRun = { name, engine: [], refuse: [], top: [], records: [] };
   const deps = chatDepsOf(ctx);
   const settings = await settingsSnapshot(deps, principal.companyId);
+  const run: SetRun = {
+    name: `${name} [topK ${settings.topK}, ${settings.retrievalMode}]`,
+    engine: [],
+    refuse: [],
+    top: [],
+    records: [],
+  };
   // Untimed: the first question pays for loading the model and warming the database's caches.
   await runQuestion(deps, principal, { ...questions[0]!, history: [] });
   for (const question of subset(questions)) {
@@ -231,9 +237,8 @@ if (!values.questions && want('squad')) {
   runs.push(await runSet(`SQuAD 2.0 half, ${values.split} split`, company, squad.questions));
 }
 
-const settings = await ctx.db.selectFrom('companies').select('settings').executeTakeFirst();
 console.log(
-  `provider ${ctx.llm.name}${ctx.llm.model ? ` (${ctx.llm.model})` : ''}, topK ${(settings?.settings as { topK?: number })?.topK ?? 'default (6)'}, ${((performance.now() - started) / 1000).toFixed(0)} s`,
+  `provider ${ctx.llm.name}${ctx.llm.model ? ` (${ctx.llm.model})` : ''}, ${((performance.now() - started) / 1000).toFixed(0)} s`,
 );
 for (const run of runs)
   printTotals(run.name, [
