@@ -18,8 +18,7 @@ import { ingestDocument } from '../src/ingestion/ingest.ts';
 import { maintainIndexes } from '../src/ingestion/reindex.ts';
 import { createCompanyWithAdmin } from '../src/auth/auth.service.ts';
 import { principalOfUser, runQuestion, type UserPrincipal } from '../src/evaluations/runner.ts';
-import { settingsSnapshot } from '../src/evaluations/evaluation.job.ts';
-import { retrieve, type RetrievalMode } from '../src/retrieval/retriever.ts';
+import { settingsSnapshot } from '../src/evaluations/settings.ts';
 import type { Question } from '../src/evaluations/question-set.ts';
 import { computeTotals, type QuestionResult } from '../src/evaluations/totals.ts';
 import { loadFixtureSet, loadSetFile, loadSquad } from './bench/answer-sets.ts';
@@ -138,59 +137,28 @@ async function runSet(name: string, principal: UserPrincipal, questions: Questio
   await runQuestion(deps, principal, { ...questions[0]!, history: [] });
   for (const question of subset(questions)) {
     const result = await runQuestion(deps, principal, question);
-    // The chunks the answerer saw, in citation order ([1] is the retriever's best chunk).
-    const chunkRefs = result.sources
-      .flatMap((s) => s.chunks.map((c) => ({ ...c, documentName: s.name, documentScore: s.score })))
-      .sort((a, b) => a.citation - b.citation);
-    const texts = new Map(
-      chunkRefs.length
-        ? (
-            await ctx.db
-              .selectFrom('chunks')
-              .select(['id', 'text'])
-              .where(
-                'id',
-                'in',
-                chunkRefs.map((c) => c.chunkId),
-              )
-              .execute()
-          ).map((c) => [c.id, c.text])
-        : [],
-    );
-    const first = chunkRefs[0];
-    const { sources: _sources, ...engine } = result;
+    const { sources, retrieved, ...engine } = result;
     run.engine.push(engine);
     run.refuse.push(refuseAll(question, result));
-    run.top.push(
-      quoteTopSentence(
-        question,
-        result,
-        first ? { documentName: first.documentName, text: texts.get(first.chunkId) ?? '' } : null,
-      ),
-    );
-    // Chunk-level fused scores: the sources event has document scores only, so the same retrieval
-    // runs once more (deterministic; a model's condensed follow-up may retrieve otherwise: null).
-    const scores = values.json
-      ? new Map(
-          (
-            await retrieve(
-              deps,
-              { companyId: principal.companyId, query: question.question, limit: settings.topK },
-              { mode: settings.retrievalMode as RetrievalMode },
-            )
-          ).map((c) => [c.chunkId, c.score]),
-        )
-      : new Map<string, number>();
+    // The retriever's best chunk: what "[1]" pointed at when every source was numbered.
+    run.top.push(quoteTopSentence(question, result, retrieved[0] ?? null));
     if (values.json)
       run.records.push({
         set: name,
         ...engine,
         baselineTopSentence: run.top.at(-1)!.answer,
         settings,
-        sources: chunkRefs.map((c) => ({
-          ...c,
-          chunkScore: scores.get(c.chunkId) ?? null,
-          text: texts.get(c.chunkId) ?? '',
+        // The sources event as sent (it may list only the cited chunks), and every retrieved chunk
+        // in rank order with its fused score and text.
+        sourcesEvent: sources,
+        retrieved: retrieved.map((c, i) => ({
+          rank: i + 1,
+          chunkId: c.chunkId,
+          documentName: c.documentName,
+          score: c.score,
+          page: c.pageStart,
+          headingPath: c.headingPath,
+          text: c.text,
         })),
       });
     if (values.verbose)
