@@ -1594,7 +1594,7 @@ export interface components {
             answerable: number;
             /** Format: int64 */
             unanswerable: number;
-            /** @description Answerable questions with an expected document among the retrieved sources (hit@k); share in 0..1, null when no question applies */
+            /** @description Answerable questions with an expected document among the topK retrieved chunks (hit@k); share in 0..1, null when no question applies */
             hitAtK: number | null;
             /** @description Answerable questions whose answer cites an expected document; share in 0..1, null when no question applies */
             rightCitation: number | null;
@@ -1678,7 +1678,7 @@ export interface components {
             refused: boolean;
             /** @description Documents the answer cites */
             citedDocuments: string[];
-            /** @description Documents of the sources event, best first */
+            /** @description Documents of the chunks retrieval returned (topK), best first */
             retrievedDocuments: string[];
             latencyMs: number;
             /** @description To the first token; null when none came */
