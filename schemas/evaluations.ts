@@ -42,7 +42,7 @@ export const EvaluationTotals = Type.Object(
     questions: Count(),
     answerable: Count(),
     unanswerable: Count(),
-    hitAtK: Rate('Answerable questions with an expected document among the retrieved sources (hit@k)'),
+    hitAtK: Rate('Answerable questions with an expected document among the topK retrieved chunks (hit@k)'),
     rightCitation: Rate('Answerable questions whose answer cites an expected document'),
     contains: Rate(
       'Answerable questions answered with an expected string in the answer (SQuAD normalisation)',
@@ -114,7 +114,7 @@ export const EvaluationResult = Type.Object(
     answer: Text(100_000, { description: 'The answer as shown, citation markers included' }),
     refused: Type.Boolean({ description: 'The answer cited nothing (citationMap empty)' }),
     citedDocuments: Names('Documents the answer cites'),
-    retrievedDocuments: Names('Documents of the sources event, best first'),
+    retrievedDocuments: Names('Documents of the chunks retrieval returned (topK), best first'),
     latencyMs: Type.Number({ minimum: 0, maximum: 86_400_000 }),
     ttftMs: Ms('To the first token; null when none came'),
     error: Type.Optional(Text(500, { description: 'Why answering failed' })),
@@ -160,5 +160,22 @@ export const EvaluationList = Paginated(Type.Ref('Evaluation'));
 export const EvaluationAccepted = Envelope(Type.Ref('Evaluation'));
 export const EvaluationListQuery = Type.Object(
   { page: ListQuery.page, limit: ListQuery.limit, order: ListQuery.order },
+  { additionalProperties: false },
+);
+
+/** The multipart form of `uploadEvaluation`. */
+export const EvaluationUploadForm = Type.Object(
+  {
+    file: Type.String({
+      format: 'binary',
+      minLength: 1,
+      maxLength: 1_000_000,
+      description:
+        'The question set, UTF-8: a `.csv` name reads as CSV, any other as JSON Lines; at most 1 MB',
+    }),
+    name: Type.Optional(
+      Type.String({ minLength: 1, maxLength: 255, pattern: '\\S', description: 'Default: the file name' }),
+    ),
+  },
   { additionalProperties: false },
 );

@@ -18,6 +18,7 @@ import { ingestDocument } from '../src/ingestion/ingest.ts';
 import { maintainIndexes } from '../src/ingestion/reindex.ts';
 import { createCompanyWithAdmin } from '../src/auth/auth.service.ts';
 import { principalOfUser, runQuestion, type UserPrincipal } from '../src/evaluations/runner.ts';
+import { settingsSnapshot } from '../src/evaluations/settings.ts';
 import type { Question } from '../src/evaluations/question-set.ts';
 import { computeTotals, type QuestionResult } from '../src/evaluations/totals.ts';
 import { loadFixtureSet, loadSetFile, loadSquad } from './bench/answer-sets.ts';
@@ -123,48 +124,42 @@ interface SetRun {
 
 /** Asks every question of a set as `principal`; baselines on the same sources. */
 async function runSet(name: string, principal: UserPrincipal, questions: Question[]): Promise<SetRun> {
-  const run: SetRun = { name, engine: [], refuse: [], top: [], records: [] };
   const deps = chatDepsOf(ctx);
+  const settings = await settingsSnapshot(deps, principal.companyId);
+  const run: SetRun = {
+    name: `${name} [topK ${settings.topK}, ${settings.retrievalMode}]`,
+    engine: [],
+    refuse: [],
+    top: [],
+    records: [],
+  };
   // Untimed: the first question pays for loading the model and warming the database's caches.
   await runQuestion(deps, principal, { ...questions[0]!, history: [] });
   for (const question of subset(questions)) {
     const result = await runQuestion(deps, principal, question);
-    // The chunks the answerer saw, in citation order ([1] is the retriever's best chunk).
-    const chunkRefs = result.sources
-      .flatMap((s) => s.chunks.map((c) => ({ ...c, documentName: s.name, documentScore: s.score })))
-      .sort((a, b) => a.citation - b.citation);
-    const texts = new Map(
-      chunkRefs.length
-        ? (
-            await ctx.db
-              .selectFrom('chunks')
-              .select(['id', 'text'])
-              .where(
-                'id',
-                'in',
-                chunkRefs.map((c) => c.chunkId),
-              )
-              .execute()
-          ).map((c) => [c.id, c.text])
-        : [],
-    );
-    const first = chunkRefs[0];
-    const { sources: _sources, ...engine } = result;
+    const { sources, retrieved, ...engine } = result;
     run.engine.push(engine);
     run.refuse.push(refuseAll(question, result));
-    run.top.push(
-      quoteTopSentence(
-        question,
-        result,
-        first ? { documentName: first.documentName, text: texts.get(first.chunkId) ?? '' } : null,
-      ),
-    );
+    // The retriever's best chunk: what "[1]" pointed at when every source was numbered.
+    run.top.push(quoteTopSentence(question, result, retrieved[0] ?? null));
     if (values.json)
       run.records.push({
         set: name,
         ...engine,
         baselineTopSentence: run.top.at(-1)!.answer,
-        sources: chunkRefs.map((c) => ({ ...c, text: texts.get(c.chunkId) ?? '' })),
+        settings,
+        // The sources event as sent (it may list only the cited chunks), and every retrieved chunk
+        // in rank order with its fused score and text.
+        sourcesEvent: sources,
+        retrieved: retrieved.map((c, i) => ({
+          rank: i + 1,
+          chunkId: c.chunkId,
+          documentName: c.documentName,
+          score: c.score,
+          page: c.pageStart,
+          headingPath: c.headingPath,
+          text: c.text,
+        })),
       });
     if (values.verbose)
       process.stderr.write(
@@ -210,9 +205,8 @@ if (!values.questions && want('squad')) {
   runs.push(await runSet(`SQuAD 2.0 half, ${values.split} split`, company, squad.questions));
 }
 
-const settings = await ctx.db.selectFrom('companies').select('settings').executeTakeFirst();
 console.log(
-  `provider ${ctx.llm.name}${ctx.llm.model ? ` (${ctx.llm.model})` : ''}, topK ${(settings?.settings as { topK?: number })?.topK ?? 'default (6)'}, ${((performance.now() - started) / 1000).toFixed(0)} s`,
+  `provider ${ctx.llm.name}${ctx.llm.model ? ` (${ctx.llm.model})` : ''}, ${((performance.now() - started) / 1000).toFixed(0)} s`,
 );
 for (const run of runs)
   printTotals(run.name, [

@@ -37,6 +37,7 @@ import accountRoutes from './routes/account.ts';
 import webSearchRoutes from './routes/web-search.ts';
 import webhookRoutes from './routes/webhooks.ts';
 import evaluationRoutes from './routes/evaluations.ts';
+import { EVALUATION_UPLOAD_LIMITS, evaluationUploadRoutes } from './routes/evaluation-upload.ts';
 import widgetRoutes from './routes/widget.ts';
 import authProviderRoutes from './routes/auth-providers.ts';
 import documentReprocessRoutes from './routes/document-reprocess.ts';
@@ -193,6 +194,10 @@ export async function buildApp(
           limits: { fileSize: ctx.config.maxUploadBytes, files: 1, fields: 10, fieldSize: 4096, parts: 20 },
         });
         await upload.register(documentUploadRoutes);
+      });
+      await api.register(async (upload) => {
+        await upload.register(multipart, { limits: EVALUATION_UPLOAD_LIMITS });
+        await upload.register(evaluationUploadRoutes);
       });
       await api.register(documentRoutes);
       await api.register(documentChunkRoutes);

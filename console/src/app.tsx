@@ -13,6 +13,7 @@ import { Settings } from './screens/settings.tsx';
 import { Webhooks } from './screens/webhooks.tsx';
 import { Chat } from './screens/chat.tsx';
 import { Insights } from './screens/insights.tsx';
+import { Evaluations } from './screens/evaluations.tsx';
 
 const initialLang = (): Lang => {
   const saved = sessionStorage.getItem('lang');
@@ -102,6 +103,8 @@ export function App() {
         return <Webhooks />;
       case 'insights':
         return <Insights />;
+      case 'evaluations':
+        return <Evaluations />;
       default:
         return <p role="alert">{t('notFound')}</p>;
     }

@@ -23,6 +23,7 @@ export const SCREENS = [
   { path: 'settings', key: 'settings', admin: true },
   { path: 'webhooks', key: 'webhooks', admin: true },
   { path: 'insights', key: 'insights', admin: true },
+  { path: 'evaluations', key: 'evaluations', admin: true },
 ] as const;
 
 /** Client-side navigation under /app (the server answers index.html for every such path). */

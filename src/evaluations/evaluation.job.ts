@@ -6,20 +6,14 @@
 import type { JobWithMetadata, PgBoss } from 'pg-boss';
 import type { FastifyBaseLogger } from 'fastify';
 import type { ChatDeps } from '../chat/chat.service.ts';
-import { effectiveMode } from '../retrieval/retriever.ts';
 import type { Question } from './question-set.ts';
 import { principalOfUser, runQuestion } from './runner.ts';
 import { computeTotals } from './totals.ts';
-import { evaluationResults, type RunSettings } from './evaluations.repository.ts';
+import { evaluationResults } from './evaluations.repository.ts';
+import { settingsSnapshot } from './settings.ts';
 
 /** Queue name of evaluation runs; payload `{ evaluationId }`. */
 export const EVALUATION_QUEUE = 'evaluation-run';
-
-/**
- * Chunks given to the answerer when the company sets no topK: SOURCES_PER_ANSWER of
- * src/chat/chat.service.ts (not exported there); only used for the settings snapshot.
- */
-const CHAT_DEFAULT_TOP_K = 6;
 
 /**
  * Creates the queue (at context start, so the API role can send to it). One retry: a run a
@@ -40,22 +34,6 @@ export async function createEvaluationQueue(boss: PgBoss): Promise<void> {
 /** Enqueues a stored QUEUED run. */
 export async function enqueueEvaluation(boss: PgBoss, evaluationId: string): Promise<void> {
   await boss.send(EVALUATION_QUEUE, { evaluationId }, { singletonKey: evaluationId });
-}
-
-/** The settings the company's chat answers with now (chat.service.ts `companySettings`). */
-async function settingsSnapshot(deps: ChatDeps, companyId: string): Promise<RunSettings> {
-  const row = await deps.db
-    .selectFrom('companies')
-    .select('settings')
-    .where('id', '=', companyId)
-    .executeTakeFirst();
-  const s = (row?.settings ?? {}) as Record<string, unknown>;
-  return {
-    topK: typeof s.topK === 'number' ? s.topK : CHAT_DEFAULT_TOP_K,
-    retrievalMode: effectiveMode(deps, s.rerank === true ? 'rerank' : undefined),
-    provider: deps.llm.name,
-    model: deps.llm.model ?? null,
-  };
 }
 
 const stillThere = async (deps: ChatDeps, id: string) =>
@@ -103,7 +81,11 @@ export async function runEvaluation(
   for (const [position, question] of questions.entries()) {
     if (done.has(position)) continue;
     if (!(await stillThere(deps, evaluationId))) return 'deleted';
-    const { sources: _sources, ...result } = await runQuestion(deps, principal, question);
+    const {
+      sources: _sources,
+      retrieved: _retrieved,
+      ...result
+    } = await runQuestion(deps, principal, question);
     await deps.db
       .insertInto('evaluation_results')
       .values({ evaluation_id: evaluationId, position, result: JSON.stringify(result) })

@@ -8,17 +8,7 @@ import { conflict } from '../lib/errors.ts';
 import { newId } from '../lib/ids.ts';
 import type { Question } from './question-set.ts';
 import type { QuestionResult, Totals } from './totals.ts';
-
-/** What a run answered with, snapshotted when it starts (docs/evaluations.md). */
-export interface RunSettings {
-  /** Chunks retrieved per question (the company's topK, else the chat default). */
-  topK: number;
-  /** Retrieval mode that ran: `hybrid`, `dense`, `lexical` or `rerank`. */
-  retrievalMode: string;
-  /** LLM_PROVIDER of the process that ran it (`extractive`, `ollama`, …) and its model, if any. */
-  provider: string;
-  model: string | null;
-}
+import type { RunSettings } from './settings.ts';
 
 /** A run as the API shows it (without its per-question results). */
 export interface EvaluationView {

@@ -80,7 +80,7 @@ export interface Observation {
   refused: boolean;
   /** Names of the documents the answer's citations point at. */
   citedDocuments: string[];
-  /** Names of the documents of the retrieved sources (the `sources` event), best first. */
+  /** Names of the documents of the chunks retrieval returned (topK), best first. */
   retrievedDocuments: string[];
   /** From the request to the `done` event, ms. */
   latencyMs: number;

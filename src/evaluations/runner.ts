@@ -9,6 +9,10 @@ import type { DB } from '../db/schema.ts';
 import type { Principal } from '../auth/principal.ts';
 import { answerStream, openConversation, type ChatDeps, type ChatEvent } from '../chat/chat.service.ts';
 import type { SourceView } from '../chat/sources.ts';
+import type { Embedder } from '../embeddings/embedder.ts';
+import { retrieve } from '../retrieval/retriever.ts';
+import type { RetrievedChunk } from '../retrieval/types.ts';
+import { settingsSnapshot } from './settings.ts';
 import { newId } from '../lib/ids.ts';
 import type { Question } from './question-set.ts';
 import { scoreQuestion, type Observation } from './metrics.ts';
@@ -17,9 +21,31 @@ import type { QuestionResult } from './totals.ts';
 /** The signed-in user a run answers as (its retrieval sees what this user may read). */
 export type UserPrincipal = Extract<Principal, { kind: 'user' }>;
 
-/** What one question's answer showed: the observation plus the `sources` event as sent. */
+/** What one question's answer showed: the observation, the `sources` event as sent, and the retrieval. */
 export interface Answered extends Observation {
   sources: SourceView[];
+  /** The chunks retrieval returned for the question, best first (what the answerer was given). */
+  retrieved: RetrievedChunk[];
+}
+
+/**
+ * The embedder, remembering the first query it is asked to embed: the text retrieval searched
+ * with (a model's condensed follow-up, a follow-up joined with its context, or the message).
+ */
+function recordingEmbedder(embedder: Embedder) {
+  let query: string | null = null;
+  const recording: Embedder = {
+    modelId: embedder.modelId,
+    dimensions: embedder.dimensions,
+    maxTokens: embedder.maxTokens,
+    count: (text) => embedder.count(text),
+    embedDocuments: (texts) => embedder.embedDocuments(texts),
+    embedQuery: (text) => {
+      query ??= text;
+      return embedder.embedQuery(text);
+    },
+  };
+  return { embedder: recording, query: () => query };
 }
 
 /** Title of the conversations a run asks in (they are deleted after each question). */
@@ -52,6 +78,8 @@ async function ask(
   conversationId: string,
   signal: AbortSignal,
 ): Promise<Answered> {
+  const recorder = recordingEmbedder(deps.embedder);
+  const recorded = { ...deps, embedder: recorder.embedder };
   const started = performance.now();
   const conversation = await openConversation(deps.db, principal, { message, conversationId });
   let answer = '';
@@ -59,7 +87,7 @@ async function ask(
   let sources: SourceView[] = [];
   let done: Extract<ChatEvent, { type: 'done' }> | null = null;
   for await (const event of answerStream(
-    deps,
+    recorded,
     principal,
     { message, conversationId },
     conversation,
@@ -72,6 +100,15 @@ async function ask(
     else if (event.type === 'done') done = event;
   }
   const latencyMs = performance.now() - started;
+  // The sources event may list only the cited chunks: retrieval runs once more, untimed, with the
+  // query it was given and the same settings (deterministic over an unchanged index) for hit@k.
+  // A lexical-only retrieval embeds nothing: its query is taken to be the message.
+  const settings = await settingsSnapshot(deps, principal.companyId);
+  const retrieved = await retrieve(
+    deps,
+    { companyId: principal.companyId, query: recorder.query() ?? message, limit: settings.topK },
+    { mode: settings.retrievalMode },
+  );
   const used = new Set(Object.keys(done?.citationMap ?? {}).map(Number));
   const documents = sources.filter((s) => s.kind !== 'web');
   return {
@@ -80,10 +117,11 @@ async function ask(
     citedDocuments: [
       ...new Set(documents.filter((s) => s.chunks.some((c) => used.has(c.citation))).map((s) => s.name)),
     ],
-    retrievedDocuments: [...new Set(documents.map((s) => s.name))],
+    retrievedDocuments: [...new Set(retrieved.map((c) => c.documentName))],
     latencyMs,
     ttftMs,
     sources,
+    retrieved,
   };
 }
 
@@ -115,6 +153,7 @@ export async function answerQuestion(
       latencyMs: 0,
       ttftMs: null,
       sources: [],
+      retrieved: [],
       error: message.slice(0, 500),
     };
   } finally {
@@ -127,13 +166,13 @@ export async function answerQuestion(
   }
 }
 
-/** Answers and scores one question; `sources` is the `sources` event the answer came with. */
+/** Answers and scores one question; `sources` and `retrieved` as in Answered (not part of the stored result). */
 export async function runQuestion(
   deps: ChatDeps,
   principal: UserPrincipal,
   question: Question,
   signal?: AbortSignal,
-): Promise<QuestionResult & { sources: SourceView[] }> {
+): Promise<QuestionResult & Pick<Answered, 'sources' | 'retrieved'>> {
   const answered = await answerQuestion(deps, principal, question, signal);
   return { ...answered, question, scores: scoreQuestion(question, answered) };
 }

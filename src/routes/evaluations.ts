@@ -9,16 +9,14 @@ import {
 } from '../../schemas/evaluations.ts';
 import { principalOf } from '../../plugins/auth.ts';
 import { notFound } from '../lib/errors.ts';
-import { parseQuestionSet } from '../evaluations/question-set.ts';
+import { startRun } from '../evaluations/evaluations.service.ts';
 import {
-  createEvaluation,
   deleteEvaluation,
   evaluationResults,
   evaluationView,
   findEvaluation,
   listEvaluations,
 } from '../evaluations/evaluations.repository.ts';
-import { enqueueEvaluation } from '../evaluations/evaluation.job.ts';
 
 const admin = { permission: 'admin' as const };
 const security = [{ bearerAuth: [] }];
@@ -43,24 +41,8 @@ const evaluationRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 202: EvaluationAccepted, ...errorResponses(400, 401, 403, 409, 413) },
       },
     },
-    async (request, reply) => {
-      const principal = principalOf(request);
-      const questions = parseQuestionSet(request.body.content, request.body.format);
-      if (principal.kind !== 'user') throw notFound('User');
-      const row = await createEvaluation(app.ctx.db, {
-        companyId: principal.companyId,
-        userId: principal.userId,
-        name: request.body.name.trim() || 'Evaluation',
-        questions,
-      });
-      try {
-        await enqueueEvaluation(app.ctx.boss, row.id);
-      } catch (err) {
-        await deleteEvaluation(app.ctx.db, principal.companyId, row.id);
-        throw err;
-      }
-      return reply.code(202).send({ success: true as const, data: evaluationView(row, 0) });
-    },
+    async (request, reply) =>
+      reply.code(202).send(await startRun(app.ctx, principalOf(request), request.body)),
   );
 
   app.get(

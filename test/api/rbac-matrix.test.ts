@@ -80,6 +80,11 @@ const EXPECTED: Record<string, Level> = {
   'POST /api/documents/:id/reprocess': 'write',
   'PUT /api/conversations/:id/messages/:messageId/feedback': 'chat',
   'GET /api/insights': 'admin',
+  'POST /api/evaluations': 'admin',
+  'POST /api/evaluations/upload': 'admin',
+  'GET /api/evaluations': 'admin',
+  'GET /api/evaluations/:id': 'admin',
+  'DELETE /api/evaluations/:id': 'admin',
   'GET /app': 'public',
   'GET /app/*': 'public',
 };
