@@ -22,10 +22,15 @@ import {
 import { fitLogistic, predict, type FeatureRow } from '../../src/chat/answering/logistic.ts';
 import { questionFeatures, ANSWERABILITY_FEATURES } from '../../src/chat/answering/answerability.ts';
 import { spanCandidates, SPAN_FEATURES } from '../../src/chat/answering/spans.ts';
-import { normalizeAnswer, tokenF1 } from '../../src/chat/answering/normalize.ts';
+import { normalizeAnswer, tokenF1 } from '../../src/evaluations/metrics.ts';
 
 const { values } = parseArgs({
-  options: { dump: { type: 'string', default: '/tmp/squad-fit.jsonl' }, out: { type: 'string' } },
+  options: {
+    dump: { type: 'string', default: '/tmp/squad-fit.jsonl' },
+    out: { type: 'string' },
+    extra: { type: 'string', multiple: true, default: [] },
+    'extra-weight': { type: 'string', default: '10' },
+  },
 });
 interface Dumped {
   id: string;
@@ -38,11 +43,40 @@ const rows = readFileSync(values.dump!, 'utf8')
   .trim()
   .split('\n')
   .map((l) => JSON.parse(l) as Dumped);
+/** A bench:answers --json file (the fixtures' dev set, the older questions.json) as dumped rows. */
+interface BenchRow {
+  set: string;
+  question: { id: string; question: string; expected?: string[]; unanswerable?: boolean; history: string[] };
+  /** Every retrieved chunk in rank order (older files: `sources`, with `documentScore`). */
+  retrieved?: { documentName: string; score: number; text: string; headingPath: string[] }[];
+  sources?: { documentName: string; documentScore: number; text: string }[];
+}
+const chunksOf = (r: BenchRow) =>
+  r.retrieved ??
+  (r.sources ?? []).map((s) => ({ ...s, score: s.documentScore, headingPath: [] as string[] }));
+const extra: Dumped[] = values.extra!.flatMap((file) =>
+  (JSON.parse(readFileSync(file, 'utf8')) as BenchRow[])
+    .filter((r) => r.question.history.length === 0 && chunksOf(r).length > 0)
+    .map((r) => ({
+      id: r.question.id,
+      question: r.question.question,
+      expected: r.question.expected ?? [],
+      unanswerable: r.question.unanswerable === true,
+      sources: chunksOf(r).map((s) => ({
+        text: s.text,
+        document: s.documentName,
+        score: s.score,
+        headingPath: s.headingPath,
+      })),
+    })),
+);
+const extraIds = new Set(extra.map((r) => r.id));
+rows.push(...extra);
 const contains = (text: string, golds: string[]) =>
   golds.some((g) => normalizeAnswer(text).includes(normalizeAnswer(g)));
 type Scored = ReturnType<typeof withSimilarity>[number];
 // Embedding every shortlist takes minutes: kept beside the dump, so refitting takes seconds.
-const cachePath = `${values.dump}.shortlists.json`;
+const cachePath = `${values.dump}${values.extra!.map((f) => `+${f.replace(/\W/g, '_')}`).join('')}.shortlists.json`;
 let perQuestion: { row: Dumped; shortlist: Scored[] }[];
 if (existsSync(cachePath)) perQuestion = JSON.parse(readFileSync(cachePath, 'utf8')) as typeof perQuestion;
 else {
@@ -67,7 +101,7 @@ else {
     const [q, ...vs] = await embedder.embedDocuments([row.question, ...shortlist.map((c) => c.sentence)]);
     const scored = withSimilarity(shortlist, q!, vs).map((c) => ({
       ...c,
-      features: { ...c.features, novel: facts.novel },
+      features: { ...c.features, novel: facts.novel, novelName: facts.novelNames.length > 0 ? 1 : 0 },
     }));
     perQuestion.push({ row, shortlist: scored });
   }
@@ -107,11 +141,34 @@ const qRows = perQuestion.map(({ row, shortlist }) =>
   ),
 );
 const qLabels = perQuestion.map(({ row }) => (row.unanswerable ? 0 : 1));
-const answerability = fitLogistic(ANSWERABILITY_FEATURES, qRows, qLabels);
+// The fixture questions are few beside SQuAD's: weighted up by repeating them, so the model
+// learns the near misses of real documents too, not only SQuAD's altered questions.
+const weight = Number(values['extra-weight']);
+const qRowsW = perQuestion.flatMap(({ row }, i) =>
+  new Array<FeatureRow>(extraIds.has(row.id) ? weight : 1).fill(qRows[i]!),
+);
+const qLabelsW = perQuestion.flatMap(({ row }, i) =>
+  new Array<number>(extraIds.has(row.id) ? weight : 1).fill(qLabels[i]!),
+);
+const answerability = fitLogistic(ANSWERABILITY_FEATURES, qRowsW, qLabelsW);
 console.log(Object.fromEntries(answerability.features.map((f, j) => [f, answerability.weights[j]])));
 const probs = qRows.map((r) => predict(answerability, r));
 console.log('threshold  falseRefusal  unanswerableRefused');
-for (const t of [0.2, 0.25, 0.3, 0.35, 0.4, 0.45, 0.5, 0.55, 0.6]) {
+for (const [name, keep] of [
+  ['SQuAD FIT', (id: string) => !extraIds.has(id)],
+  ['fixtures (dev + old)', (id: string) => extraIds.has(id)],
+] as const) {
+  console.log(name);
+  for (const t of [0.2, 0.25, 0.3, 0.35, 0.4, 0.45, 0.5, 0.55, 0.6]) {
+    const idx = perQuestion.map((q, i) => (keep(q.row.id) ? i : -1)).filter((i) => i >= 0);
+    const pos = idx.filter((i) => qLabels[i] === 1);
+    const neg = idx.filter((i) => qLabels[i] === 0);
+    const fr = pos.filter((i) => probs[i]! < t).length / pos.length;
+    const ur = neg.filter((i) => probs[i]! < t).length / neg.length;
+    console.log(`${t.toFixed(2)}  ${fr.toFixed(3)}  ${ur.toFixed(3)}`);
+  }
+}
+for (const t of [] as number[]) {
   const fr = probs.filter((p, i) => qLabels[i] === 1 && p < t).length / qLabels.filter((y) => y === 1).length;
   const ur = probs.filter((p, i) => qLabels[i] === 0 && p < t).length / qLabels.filter((y) => y === 0).length;
   console.log(`${t.toFixed(2)}  ${fr.toFixed(3)}  ${ur.toFixed(3)}`);

@@ -151,6 +151,14 @@ export async function openConversation(
   return { conversationId: id, history: [], create, ...(sessionId ? { sessionId } : {}) };
 }
 
+/**
+ * What an evaluation (src/evaluations/runner.ts) sees besides the events: every retrieved source,
+ * numbered as the answer cites them, though the `sources` event lists only the cited ones.
+ */
+export interface AnswerObserver {
+  retrieved?: (sources: readonly Source[]) => void;
+}
+
 /** The company's "Cog-RAG configuration" (PUT /api/companies/:id settings). */
 async function companySettings(
   db: Kysely<DB>,
@@ -189,6 +197,7 @@ export async function* answerStream(
   request: ChatRequest,
   conversation: OpenConversation,
   signal: AbortSignal,
+  observer?: AnswerObserver,
 ): AsyncGenerator<ChatEvent> {
   const startedAt = new Date();
   const settings = await companySettings(deps.db, principal.companyId);
@@ -214,6 +223,7 @@ export async function* answerStream(
   // from the cited chunk itself, so every quote is inside the chunk its [n] points at.
   const web = webSources(request.webResults ?? []);
   const sources: Source[] = [...documents, ...web];
+  observer?.retrieved?.(sources);
   const context =
     deps.llm.name === 'extractive'
       ? sources

@@ -9,10 +9,7 @@ import type { DB } from '../db/schema.ts';
 import type { Principal } from '../auth/principal.ts';
 import { answerStream, openConversation, type ChatDeps, type ChatEvent } from '../chat/chat.service.ts';
 import type { SourceView } from '../chat/sources.ts';
-import type { Embedder } from '../embeddings/embedder.ts';
-import { retrieve } from '../retrieval/retriever.ts';
 import type { RetrievedChunk } from '../retrieval/types.ts';
-import { settingsSnapshot } from './settings.ts';
 import { newId } from '../lib/ids.ts';
 import type { Question } from './question-set.ts';
 import { scoreQuestion, type Observation } from './metrics.ts';
@@ -26,26 +23,6 @@ export interface Answered extends Observation {
   sources: SourceView[];
   /** The chunks retrieval returned for the question, best first (what the answerer was given). */
   retrieved: RetrievedChunk[];
-}
-
-/**
- * The embedder, remembering the first query it is asked to embed: the text retrieval searched
- * with (a model's condensed follow-up, a follow-up joined with its context, or the message).
- */
-function recordingEmbedder(embedder: Embedder) {
-  let query: string | null = null;
-  const recording: Embedder = {
-    modelId: embedder.modelId,
-    dimensions: embedder.dimensions,
-    maxTokens: embedder.maxTokens,
-    count: (text) => embedder.count(text),
-    embedDocuments: (texts) => embedder.embedDocuments(texts),
-    embedQuery: (text) => {
-      query ??= text;
-      return embedder.embedQuery(text);
-    },
-  };
-  return { embedder: recording, query: () => query };
 }
 
 /** Title of the conversations a run asks in (they are deleted after each question). */
@@ -78,20 +55,22 @@ async function ask(
   conversationId: string,
   signal: AbortSignal,
 ): Promise<Answered> {
-  const recorder = recordingEmbedder(deps.embedder);
-  const recorded = { ...deps, embedder: recorder.embedder };
   const started = performance.now();
   const conversation = await openConversation(deps.db, principal, { message, conversationId });
   let answer = '';
   let ttftMs: number | null = null;
   let sources: SourceView[] = [];
+  let retrieved: RetrievedChunk[] = [];
   let done: Extract<ChatEvent, { type: 'done' }> | null = null;
   for await (const event of answerStream(
-    recorded,
+    deps,
     principal,
     { message, conversationId },
     conversation,
     signal,
+    // Every retrieved chunk, not only the cited ones the `sources` event lists: hit@k and the
+    // baselines read what retrieval found, also for refused questions.
+    { retrieved: (all) => (retrieved = all.filter((s) => !s.web)) },
   )) {
     if (event.type === 'token') {
       ttftMs ??= performance.now() - started;
@@ -100,15 +79,6 @@ async function ask(
     else if (event.type === 'done') done = event;
   }
   const latencyMs = performance.now() - started;
-  // The sources event may list only the cited chunks: retrieval runs once more, untimed, with the
-  // query it was given and the same settings (deterministic over an unchanged index) for hit@k.
-  // A lexical-only retrieval embeds nothing: its query is taken to be the message.
-  const settings = await settingsSnapshot(deps, principal.companyId);
-  const retrieved = await retrieve(
-    deps,
-    { companyId: principal.companyId, query: recorder.query() ?? message, limit: settings.topK },
-    { mode: settings.retrievalMode },
-  );
   const used = new Set(Object.keys(done?.citationMap ?? {}).map(Number));
   const documents = sources.filter((s) => s.kind !== 'web');
   return {

@@ -24,6 +24,7 @@ export const ANSWERABILITY_FEATURES = [
   'bestWindowCoverage',
   'bestChunkCoverage',
   'novel',
+  'novelName',
   'typeMissing',
   'agreement',
   'negation',
@@ -40,7 +41,7 @@ export const ANSWERABILITY_FEATURES = [
 export function questionFeatures(question: string, ranked: readonly RankedCandidate[]): FeatureRow {
   const order = [...ranked].sort((a, b) => b.probability - a.probability);
   const best = order[0];
-  if (!best) return { best: 0, margin: 0, novel: 1, negation: NEGATION.test(question) ? 1 : 0 };
+  if (!best) return { best: 0, margin: 0, novel: 1, novelName: 1, negation: NEGATION.test(question) ? 1 : 0 };
   const f = best.features;
   const typeWanted =
     /\bwhen\b|what (date|day|year|time)|which (date|day|year)|\bdeadline\b|how (many|much|often|long)|what (percentage|percent|number|amount)/i.test(
@@ -54,6 +55,7 @@ export function questionFeatures(question: string, ranked: readonly RankedCandid
     bestWindowCoverage: f.windowCoverage ?? 0,
     bestChunkCoverage: f.chunkCoverage ?? 0,
     novel: f.novel ?? 0,
+    novelName: f.novelName ?? 0,
     typeMissing: typeWanted && !f.typeMatch ? 1 : 0,
     agreement: order.slice(1, 4).filter((c) => c.citation === best.citation).length / 3,
     negation: NEGATION.test(question) ? 1 : 0,

@@ -4,6 +4,13 @@
 
 const segmenter = new Intl.Segmenter('en', { granularity: 'sentence' });
 
+/** A reference-list entry ("[5] Surfin' Safari - Blog Archive …", a bare URL): no answer to quote. */
+const REFERENCE = /^\[\d+\]|^\d+\.\s+\p{Lu}\.|https?:\/\//u;
+/** A section label before a sentence ("DATES:") or a heading glued after it ("… ESTIMATED COSTS"). */
+const LEADING_LABEL = /^(\p{Lu}[\p{Lu}\s/&-]{2,}:)\s*/u;
+const TRAILING_HEADING = /(\s+\p{Lu}{3,}){2,}$/u;
+const withoutLabels = (s: string) => s.replace(LEADING_LABEL, '').replace(TRAILING_HEADING, '');
+
 /** A table row as the parsers write it: cells joined by " | ". */
 export const TABLE_ROW = / \| /;
 
@@ -30,8 +37,10 @@ export function sentencesOf(text: string): string[] {
   }
   flush();
   return runs
-    .flatMap((run) => [...segmenter.segment(run.replace(/\s+/g, ' '))].map((s) => s.segment.trim()))
-    .filter((s) => s.length >= 20 && s.length <= 800 && /\p{L}/u.test(s));
+    .flatMap((run) =>
+      [...segmenter.segment(run.replace(/\s+/g, ' '))].map((s) => withoutLabels(s.segment.trim())),
+    )
+    .filter((s) => s.length >= 20 && s.length <= 800 && /\p{L}/u.test(s) && !REFERENCE.test(s));
 }
 
 /** One candidate sentence: where it sits, so features can read its neighbours and its source. */

@@ -1,12 +1,12 @@
 /**
- * The extractive answer's text: the short answer first (the span that answers, or a table cell),
+ * The extractive answer's text: the short answer first (the span that answers),
  * cited, then the sentence that supports it, cited; a second sentence only when the ranker
  * rates it nearly as likely to hold the answer as the first.
  */
 import type { RankedSentence } from './assess.ts';
 import { predict, type LogisticModel } from './logistic.ts';
 import { questionKind, spanCandidates } from './spans.ts';
-import { tableCell } from './tables.ts';
+import { DATE } from '../llm/sentence-scoring.ts';
 
 /** Least span-model probability for a span to lead the answer; below it the sentence alone answers. */
 const MIN_SPAN_PROBABILITY = 0.25;
@@ -24,6 +24,9 @@ export function cite(sentence: string, citation: number): string {
 export function shortAnswer(question: string, sentence: string, model: LogisticModel): string | null {
   const kind = questionKind(question);
   if (kind === 'why' || kind === 'how') return null;
+  // A date asked for is the whole date, not the month the span model may prefer.
+  const date = kind === 'when' ? DATE.exec(sentence) : null;
+  if (date) return date[0];
   let best: { text: string; p: number } | null = null;
   for (const span of spanCandidates(question, sentence)) {
     const p = predict(model, span.features);
@@ -35,17 +38,13 @@ export function shortAnswer(question: string, sentence: string, model: LogisticM
 
 /**
  * The answer text for ranked candidates (best first), each quote cited to its source.
- * @param sourceTexts the sources' texts ([n] = sourceTexts[n-1]), where a table row's header is found
  */
 export function composeAnswer(
   question: string,
   ranked: readonly RankedSentence[],
-  sourceTexts: readonly string[],
   spanModel: LogisticModel,
 ): string {
   const best = ranked[0]!;
-  const cell = tableCell(question, best.sentence, sourceTexts[best.citation - 1] ?? '');
-  if (cell) return `${cell} [${best.citation}]`;
   const parts = [cite(best.sentence, best.citation)];
   const second = ranked[1];
   if (

@@ -35,6 +35,23 @@ export interface QuestionFacts {
   wanted: ReturnType<typeof answerType>;
   /** Share of the question's distinct terms found nowhere in the sources, titles or headings, 0..1. */
   novel: number;
+  /**
+   * Names, dates and figures of the question (capitalised words after the first, numbers) found
+   * nowhere in the sources: "Alabama in October 2015" against a November report. A near-miss
+   * question names what the documents do not have.
+   */
+  novelNames: string[];
+}
+
+/** Capitalised words after the question's first word, and numbers: what a near miss alters. */
+export function namesOf(question: string): string[] {
+  // A word that opens a sentence is capitalised by grammar, not because it names something.
+  const words = [...question.matchAll(/[\p{L}\p{N}][\p{L}\p{N}'’.-]*/gu)].filter(
+    (m) => m.index > 0 && !/[.?!]\s*$/.test(question.slice(0, m.index)),
+  );
+  return words
+    .map((m) => m[0].replace(/['’]s$/, '').replace(/[.]$/, ''))
+    .filter((w) => (/^\p{Lu}/u.test(w) && termsOf(w).length > 0) || /^\d/.test(w));
 }
 
 /**
@@ -59,6 +76,11 @@ export function lexicalCandidates(
   );
   const everywhere = new Set(sourceTerms.flatMap((s) => [...s]));
   const novel = unique.length === 0 ? 0 : unique.filter((t) => !everywhere.has(t)).length / unique.length;
+  const allText = sources
+    .map((s) => `${s.documentName} ${s.headingPath.join(' ')} ${s.text}`)
+    .join('\n')
+    .toLowerCase();
+  const novelNames = namesOf(question).filter((n) => !allText.includes(n.toLowerCase()));
   const sentenceTerms = candidates.map((c) => new Set(termsOf(c.sentence)));
   const windowTerms = candidates.map((c) => new Set(termsOf(`${c.previous} ${c.sentence} ${c.next}`)));
   const coverage = idfCoverage(terms, sentenceTerms);
@@ -88,7 +110,7 @@ export function lexicalCandidates(
     return { ...c, features, prescore };
   });
   ranked.sort((a, b) => b.prescore - a.prescore);
-  return { facts: { terms, wanted, novel }, ranked };
+  return { facts: { terms, wanted, novel, novelNames }, ranked };
 }
 
 const dot = (a: readonly number[], b: readonly number[]) => a.reduce((sum, x, i) => sum + x * b[i]!, 0);

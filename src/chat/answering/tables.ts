@@ -1,44 +1,79 @@
 /**
- * Tables as data: a question about a value in a table is answered with the cell — the row the
- * candidate ranking chose (matched by its entity), the column whose header shares the question's
- * words (the measure). Rows are lines of cells joined by " | ", as every parser writes them
- * (PDF, spreadsheet, Markdown and HTML tables), with the table's header as its first row.
+ * Tables as data: a question about a value in a table is answered with the cell — the row
+ * matched by its entity (its first cell's words are all in the question: "Indiana",
+ * "September 2015"), the column by the measure (a header cell sharing the question's other
+ * words: "permit", "employees"). Rows are lines of cells joined by " | ", as every parser writes
+ * them (PDF, spreadsheet, Markdown and HTML tables). The header is looked for in every source
+ * of the row's document, since a chunk that starts mid-table may not hold it.
  */
 import { termsOf } from '../llm/sentence-scoring.ts';
 import { TABLE_ROW } from './candidates.ts';
 
-const cellsOf = (line: string) => line.split(' | ').map((c) => c.trim());
-const flat = (s: string) => s.replace(/\s+/g, ' ').trim();
+const cellsOf = (line: string) => line.split(' | ').map((c) => c.replace(/\s+/g, ' ').trim());
+const numeric = (cell: string) => /^[\s\d.,%$€£()+-]+$/.test(cell) && /\d/.test(cell);
 
-/** The header row of the table holding `row` in `chunkText`: the first line of its run of rows. */
-function headerOf(row: string, chunkText: string): string[] | null {
-  const lines = chunkText.split(/\n+/);
-  const at = lines.findIndex((l) => flat(l) === row);
-  if (at < 0) return null;
-  let first = at;
-  while (first > 0 && TABLE_ROW.test(lines[first - 1]!)) first--;
-  if (first === at) return null;
-  return cellsOf(flat(lines[first]!));
+/** A table row of a source, with its cells. */
+interface Row {
+  citation: number;
+  line: string;
+  cells: string[];
+}
+
+/** A table cell that answers: where it is and how to say it. */
+export interface TableAnswer {
+  citation: number;
+  /** "Indiana — Permit: 81,935", or the whole row when no column matches the question. */
+  text: string;
 }
 
 /**
- * "Indiana — Permit: 81,935" for a table row and a question naming a column, or null when the
- * sentence is not a table row, its header is not in the chunk, or no header matches the question.
+ * The row whose label the question names and the column whose header it names, or null when
+ * no table row's label is in the question.
+ * @param sources the numbered sources ([n] = sources[n-1]) with their text and document
  */
-export function tableCell(question: string, row: string, chunkText: string): string | null {
-  if (!TABLE_ROW.test(row)) return null;
-  const header = headerOf(row, chunkText);
-  if (!header) return null;
-  const cells = cellsOf(row);
-  const rowTerms = new Set(termsOf(cells[0] ?? ''));
-  const wanted = new Set(termsOf(question).filter((t) => !rowTerms.has(t)));
-  let best = -1;
-  let bestScore = 0;
-  header.forEach((h, i) => {
-    if (i === 0 || !cells[i]) return;
-    const score = termsOf(h).filter((t) => wanted.has(t)).length;
-    if (score > bestScore) [best, bestScore] = [i, score];
-  });
-  if (best < 0) return null;
-  return `${cells[0]} — ${header[best]}: ${cells[best]}`;
+export function tableAnswer(
+  question: string,
+  sources: readonly { text: string; documentName: string }[],
+): TableAnswer | null {
+  const questionTerms = new Set(termsOf(question));
+  const rows: Row[] = sources.flatMap((s, i) =>
+    s.text
+      .split(/\n+/)
+      .filter((l) => TABLE_ROW.test(l))
+      .map((line) => ({ citation: i + 1, line: line.trim(), cells: cellsOf(line) })),
+  );
+  let best: { row: Row; labelTerms: string[] } | null = null;
+  for (const row of rows) {
+    const labelTerms = termsOf(row.cells[0] ?? '');
+    if (labelTerms.length === 0 || !labelTerms.every((t) => questionTerms.has(t))) continue;
+    if (!row.cells.slice(1).some(numeric)) continue;
+    // The most specific label wins: "North Carolina" over "Carolina".
+    if (!best || labelTerms.length > best.labelTerms.length) best = { row, labelTerms };
+  }
+  if (!best) return null;
+  const { row, labelTerms } = best;
+  const measure = new Set([...questionTerms].filter((t) => !labelTerms.includes(t)));
+  const document = sources[row.citation - 1]!.documentName;
+  const headers = rows.filter(
+    (r) => sources[r.citation - 1]!.documentName === document && !r.cells.some(numeric),
+  );
+  let column: { index: number; name: string; score: number } | null = null;
+  for (const header of headers) {
+    header.cells.forEach((cell, index) => {
+      if (index === 0 || index >= row.cells.length || (!numeric(row.cells[index]!) && !row.cells[index]))
+        return;
+      const score = termsOf(cell).filter((t) => measure.has(t)).length;
+      // Earlier columns win ties: a merged header cell names the first of the columns under it.
+      if (score > 0 && (!column || score > column.score)) column = { index, name: cell, score };
+    });
+  }
+  const chosen = column as { index: number; name: string; header?: string[] } | null;
+  if (chosen) {
+    // A header with merged cells has fewer cells than its rows: its last cell (a total) is the row's last.
+    const header = headers.find((h) => h.cells[chosen.index] === chosen.name)!.cells;
+    const index = chosen.index === header.length - 1 ? row.cells.length - 1 : chosen.index;
+    if (row.cells[index])
+      return { citation: row.citation, text: `${row.cells[0]} — ${chosen.name}: ${row.cells[index]}` };
+  }
+  return { citation: row.citation, text: row.line };
 }

@@ -19,8 +19,8 @@ export const termsOf = (text: string): string[] =>
     .map(stemmer);
 
 const MONTHS = 'january|february|march|april|may|june|july|august|september|october|november|december';
-/** A calendar date: "September 21, 2020", "21 September 2020", "2020-09-21", "9/21/2020". */
-const DATE = new RegExp(
+/** A calendar date: "September 21, 2020", "21 September 2020", "2020-09-21", "9/21/2020" (first match only: no `g` flag). */
+export const DATE = new RegExp(
   `\\b((${MONTHS})\\.? \\d{1,2}(st|nd|rd|th)?,? \\d{4}|\\d{1,2} (${MONTHS}) \\d{4}|\\d{4}-\\d{2}-\\d{2}|\\d{1,2}/\\d{1,2}/\\d{2,4})\\b`,
   'i',
 );

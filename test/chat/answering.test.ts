@@ -1,0 +1,111 @@
+import t from 'tap';
+import { tableAnswer } from '../../src/chat/answering/tables.ts';
+import { followUpQuestion, isElliptical } from '../../src/chat/answering/follow-up.ts';
+import { sentencesOf } from '../../src/chat/answering/candidates.ts';
+import { namesOf } from '../../src/chat/answering/features.ts';
+import { shortAnswer, composeAnswer } from '../../src/chat/answering/compose.ts';
+import { fitLogistic, predict } from '../../src/chat/answering/logistic.ts';
+import { ANSWERER_MODEL } from '../../src/chat/answering/assess.ts';
+
+const nics = [
+  {
+    documentName: 'nics.pdf',
+    text: 'NICS Firearm Background Checks\nState / Territory | Permit | Handgun Long Gun *Other | Totals\nAlabama | 18,870 | 23,022 | 71,137',
+  },
+  {
+    documentName: 'nics.pdf',
+    text: 'Pre-Pawn | Redemption | Rentals\nIndiana | 81,935 | 25,519 | 130,333\nIowa | 8,785 | 267 | 13,794',
+  },
+  { documentName: 'other.md', text: 'Month | Notices | Employees\nIndiana | 1 | 2' },
+];
+
+t.test('a table question is answered with the cell of the named row and column', async (t) => {
+  t.same(tableAnswer('How many permit checks did Indiana have?', nics), {
+    citation: 2,
+    text: 'Indiana — Permit: 81,935',
+  });
+  // The header's last cell (a total) is the row's last, also when merged headers shift the rest.
+  t.equal(tableAnswer('What was the total for Iowa?', nics)?.text, 'Iowa — Totals: 13,794');
+  // No column named: the row itself, cited.
+  t.equal(tableAnswer('Give me the Alabama figures', nics)?.text, 'Alabama | 18,870 | 23,022 | 71,137');
+  t.equal(tableAnswer('How many permit checks did Ohio have?', nics), null, 'no row named');
+});
+
+t.test('names and figures of a question', async (t) => {
+  t.same(namesOf('How many checks did Alabama have in October 2015?'), ['Alabama', 'October', '2015']);
+  t.same(namesOf('What is the capital of France?'), ['France']);
+});
+
+t.test('elliptical follow-ups are completed from the conversation', async (t) => {
+  const history = [
+    { role: 'user' as const, content: "What was Michigan's total count of NICS checks in November 2015?" },
+    { role: 'assistant' as const, content: 'Michigan — Totals: 50,000 [1]' },
+  ];
+  const wisconsin = followUpQuestion('What about Wisconsin?', history)!;
+  t.match(wisconsin, /Wisconsin/);
+  t.notMatch(wisconsin, /Michigan/, 'the new name replaces the old one');
+  t.match(wisconsin, /NICS.*November 2015/, 'acronyms and months stay');
+  const docket = followUpQuestion('And the docket number?', history)!;
+  t.match(docket, /^And the docket number\? What was Michigan's total count/);
+  t.match(docket, /50,000/, "the previous answer's figures join the query");
+  t.equal(followUpQuestion('What does Mammoth convert .docx documents into?', history), null);
+  t.equal(followUpQuestion('And the docket number?', []), null, 'nothing to lean on');
+  t.ok(isElliptical('What about it?'));
+  t.notOk(isElliptical('Which airworthiness directive does the FAA propose to supersede?'));
+});
+
+t.test('candidate sentences leave out reference entries and labels', async (t) => {
+  t.same(
+    sentencesOf(
+      'DATES: The FAA must receive comments on this proposed AD by September 21, 2020.\n' +
+        'The FAA will post the draft standardization report ESTIMATED COSTS',
+    ),
+    [
+      'The FAA must receive comments on this proposed AD by September 21, 2020.',
+      'The FAA will post the draft standardization report',
+    ],
+  );
+  t.same(
+    sentencesOf(
+      '[5] Surfin’ Safari - Blog Archive - Announcing SquirrelFish Extreme - http://webkit.org/blog/214/',
+    ),
+    [],
+  );
+});
+
+t.test('short answers lead: a whole date for a when-question, then the cited sentence', async (t) => {
+  const sentence = 'The current name, Firefox, was chosen on February 9, 2004.';
+  t.equal(
+    shortAnswer('On what date was the name Firefox settled on?', sentence, ANSWERER_MODEL.span),
+    'February 9, 2004',
+    'what date asks for a date',
+  );
+  t.equal(
+    shortAnswer('When was the name Firefox chosen?', sentence, ANSWERER_MODEL.span),
+    'February 9, 2004',
+  );
+  t.equal(
+    shortAnswer('Why was the name changed?', sentence, ANSWERER_MODEL.span),
+    null,
+    'why: the sentence answers',
+  );
+  const ranked = [
+    { sentence, citation: 2, index: 0, previous: '', next: '', features: {}, prescore: 1, probability: 0.9 },
+  ];
+  t.equal(
+    composeAnswer('When was the name Firefox chosen?', ranked, ANSWERER_MODEL.span),
+    'February 9, 2004 [2].\n\nThe current name, Firefox, was chosen on February 9, 2004 [2].',
+  );
+});
+
+t.test('logistic regression separates a separable feature', async (t) => {
+  const rows = Array.from({ length: 40 }, (_, i) => ({ x: i }));
+  const model = fitLogistic(
+    ['x'],
+    rows,
+    rows.map((r) => (r.x >= 20 ? 1 : 0)),
+  );
+  t.ok(predict(model, { x: 35 }) > 0.9);
+  t.ok(predict(model, { x: 5 }) < 0.1);
+  t.ok(Math.abs(predict(model, { x: 19.5 }) - 0.5) < 0.15, 'the boundary between the classes');
+});
