@@ -22,6 +22,8 @@ import { searxngProvider } from './search/web/searxng.ts';
 import { deriveSecretKey } from './webhooks/secrets.ts';
 import { createAuthCache, type AuthCache } from './auth/auth-cache.ts';
 import { redisInvalidationBus } from './auth/invalidation-bus.ts';
+import { createLifecycle, type Lifecycle } from './lib/lifecycle.ts';
+import { setRedisBreakerDefaults } from './lib/redis-fallback.ts';
 import { createListCache, type ListCache } from './lib/list-cache.ts';
 import { createVectorStore, type VectorStore } from './retrieval/vector-store/index.ts';
 
@@ -53,6 +55,8 @@ export interface AppContext {
   listCache: ListCache;
   /** Where dense and hybrid search run (VECTOR_STORE): pgvector, or Qdrant kept in step. */
   vectorStore: VectorStore;
+  /** Serving or draining (SIGTERM): readiness and open streams follow it. */
+  lifecycle: Lifecycle;
   close(): Promise<void>;
 }
 
@@ -86,6 +90,7 @@ function jwtSecretOf(config: Config): Uint8Array {
  * @throws ModelNotFoundError when the embedding model is missing; database errors as they come.
  */
 export async function createContext(config: Config, overrides: ContextOverrides = {}): Promise<AppContext> {
+  setRedisBreakerDefaults(config.ops.redis);
   // Documents, the database and the JWT secret live here: readable by the service's user only.
   mkdirSync(config.dataDir, { recursive: true, mode: 0o700 });
   chmodSync(config.dataDir, 0o700);
@@ -106,6 +111,8 @@ export async function createContext(config: Config, overrides: ContextOverrides 
     pgliteDataDir: overrides.pgliteDataDir ?? pgliteDir(config.dataDir),
     schema: overrides.dbSchema,
     poolSize: config.databasePoolSize,
+    timeouts: config.ops.database,
+    onConnectionError: (err) => process.emitWarning(`PostgreSQL connection lost: ${err.message}`),
   });
   try {
     const vectorStore = await createVectorStore(
@@ -121,7 +128,7 @@ export async function createContext(config: Config, overrides: ContextOverrides 
     // One pub/sub channel per process for both caches' invalidations (two Redis connections).
     const invalidations =
       config.redisUrl && (config.authCache.size > 0 || config.listCache.size > 0)
-        ? redisInvalidationBus(config.redisUrl)
+        ? redisInvalidationBus(config.redisUrl, config.ops.redisPrefix)
         : null;
     const authCache = createAuthCache({
       capacity: config.authCache.size,
@@ -158,6 +165,7 @@ export async function createContext(config: Config, overrides: ContextOverrides 
       authCache,
       listCache,
       vectorStore,
+      lifecycle: createLifecycle(),
       async close() {
         await invalidations?.close();
         await http.close().catch(() => {});

@@ -4,7 +4,8 @@ import { loadConfig, ConfigError } from './config/index.ts';
 import { createContext, ingestDepsOf } from './context.ts';
 import { buildApp } from './app.ts';
 import { bootstrapAdmin } from './bootstrap.ts';
-import { startIngestionWorker } from './ingestion/worker.ts';
+import { startIngestionWorker, type IngestionWorker } from './ingestion/worker.ts';
+import { buildWorkerProbes } from './routes/worker-probes.ts';
 import { withEmbedThread } from './ingestion/embed-thread.ts';
 import { ensureModels } from './models/pull.ts';
 import { CATALOG } from './models/catalog.ts';
@@ -39,14 +40,16 @@ async function main() {
   if (!ctx.vectorStore.enabled)
     app.log.warn('pgvector is not installed in this database: dense retrieval is off');
   let webhooks: { stop(): Promise<void> } | null = null;
+  let worker: IngestionWorker | null = null;
+  let embedder: ReturnType<typeof withEmbedThread> | null = null;
   if (config.role !== 'api') {
     // Documents are embedded on a thread of their own: the API shares this event loop.
-    const embedder = withEmbedThread(ctx.embedder, {
+    embedder = withEmbedThread(ctx.embedder, {
       modelsDir: config.modelsDir,
       modelId: config.embeddingModel,
       options: config.embed,
     });
-    await startIngestionWorker(
+    worker = await startIngestionWorker(
       ctx.boss,
       { ...ingestDepsOf(ctx), embedder },
       {
@@ -57,15 +60,43 @@ async function main() {
     );
     webhooks = startWebhookDispatcher(deliveryDepsOf(ctx), { pollMs: config.webhookPollMs, log: app.log });
   }
+  const probes = config.role === 'worker' ? await buildWorkerProbes(ctx) : null;
+  let stopping = false;
+  /**
+   * SIGTERM/SIGINT: readiness turns 503 at once; for SHUTDOWN_DRAIN_SECONDS the API keeps serving
+   * (load balancers notice the 503 and stop sending) and open streams may finish, then those left
+   * get an `error` event; the worker stops taking jobs and gives back the attempts it cuts off;
+   * then everything closes. A second signal exits at once.
+   */
   const shutdown = async (signal: string) => {
-    app.log.info({ signal }, 'shutting down');
+    if (stopping) process.exit(1);
+    stopping = true;
+    const { drainMs } = config.ops;
+    app.log.info({ signal, drainMs }, 'draining: readiness is 503 from now on');
+    ctx.lifecycle.startDrain();
+    const drainEnds = Date.now() + drainMs;
+    await Promise.all([
+      worker?.stop(drainMs),
+      config.role !== 'worker' && new Promise((resolve) => setTimeout(resolve, drainMs)),
+    ]);
+    if (ctx.lifecycle.openStreams > 0) {
+      app.log.info({ streams: ctx.lifecycle.openStreams }, 'drain over: closing open streams');
+      ctx.lifecycle.closeStreams();
+    }
+    app.log.info({ overMs: Math.max(0, Date.now() - drainEnds) }, 'closing');
     await webhooks?.stop();
+    await embedder?.close();
+    await probes?.close();
     await app.close();
     await ctx.close();
     process.exit(0);
   };
-  process.once('SIGINT', () => void shutdown('SIGINT'));
-  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  if (probes) {
+    await probes.listen({ port: config.ops.workerPort, host: config.host });
+    app.log.info(`Cog-RAG worker — /health, /ready on http://${config.host}:${config.ops.workerPort}`);
+  }
   if (config.role !== 'worker') {
     await app.listen({ port: config.port, host: config.host });
     app.log.info(

@@ -14,7 +14,10 @@ import {
   type Env,
 } from './env.ts';
 
+import { opsConfig, type OpsConfig } from './ops.ts';
+
 export { ConfigError } from './env.ts';
+export type { OpsConfig } from './ops.ts';
 
 /**
  * Where answers come from: `extractive` needs no model; `ollama` streams from an Ollama server;
@@ -163,6 +166,8 @@ export interface Config {
    */
   vectorStore: 'pgvector' | 'qdrant';
   qdrant: { url: string; apiKey: string | null; collection: string } | null;
+  /** Dependency timeouts, Redis breaker and prefix, shutdown drain, worker port, metrics (ops.ts). */
+  ops: OpsConfig;
 }
 
 /** A configuration value that cannot be used; the message names the variable. */
@@ -327,5 +332,6 @@ export function loadConfig(env: Env = process.env): Config {
             collection: qdrantCollection(env),
           }
         : null,
+    ops: opsConfig(env),
   };
 }

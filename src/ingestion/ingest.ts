@@ -41,6 +41,11 @@ export interface IngestDeps {
    * with its chunk count and attachments' children, ERROR): the list cache's `bump`.
    */
   listsChanged?: (companyId: string) => void;
+  /**
+   * Told the attempt number once an attempt is counted (`documents.attempts`), so the worker can
+   * give it back when the attempt is cut off by a shutdown or a lost database (worker.ts).
+   */
+  onAttemptBegun?: (documentId: string, attempt: number) => void;
 }
 
 export type IngestOutcome = 'vectorized' | 'error' | 'skipped';
@@ -87,6 +92,7 @@ async function ingestOnce(
   }
   const attempt = await beginAttempt(db, documentId);
   if (attempt === null) return 'skipped';
+  deps.onAttemptBegun?.(documentId, attempt);
   deps.listsChanged?.(doc.company_id); // PROCESSING shows at once, not when the attempt ends
   // The company's language: the OCR language, and the BM25 analyzer below.
   const language = await companyLanguage(db, doc.company_id);
