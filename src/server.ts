@@ -77,12 +77,17 @@ async function main() {
     const drainEnds = Date.now() + drainMs;
     await Promise.all([
       worker?.stop(drainMs),
-      config.role !== 'worker' && new Promise((resolve) => setTimeout(resolve, drainMs)),
+      config.role !== 'worker' &&
+        new Promise<void>((resolve) =>
+          setTimeout(() => {
+            if (ctx.lifecycle.openStreams > 0) {
+              app.log.info({ streams: ctx.lifecycle.openStreams }, 'drain over: closing open streams');
+              ctx.lifecycle.closeStreams();
+            }
+            resolve();
+          }, drainMs),
+        ),
     ]);
-    if (ctx.lifecycle.openStreams > 0) {
-      app.log.info({ streams: ctx.lifecycle.openStreams }, 'drain over: closing open streams');
-      ctx.lifecycle.closeStreams();
-    }
     app.log.info({ overMs: Math.max(0, Date.now() - drainEnds) }, 'closing');
     await webhooks?.stop();
     await embedder?.close();

@@ -10,6 +10,8 @@ export const INGEST_JOB_RETRIES = 10;
 
 export interface IngestJob {
   documentId: string;
+  /** The request that caused the job (X-Request-Id), for the worker's log lines. */
+  requestId?: string;
 }
 
 /**
@@ -89,8 +91,14 @@ async function prepareQueues(boss: PgBoss): Promise<void> {
  * keeps at most one queued-or-active job per document. Higher `priority` runs first (pg-boss
  * fetches by priority, then age); uploads pass minus the company's waiting documents.
  */
-export async function enqueueIngest(boss: PgBoss, documentId: string, db?: Db, priority = 0): Promise<void> {
-  await boss.send(INGEST_QUEUE, { documentId } satisfies IngestJob, {
+export async function enqueueIngest(
+  boss: PgBoss,
+  documentId: string,
+  db?: Db,
+  priority = 0,
+  requestId?: string,
+): Promise<void> {
+  await boss.send(INGEST_QUEUE, { documentId, ...(requestId ? { requestId } : {}) } satisfies IngestJob, {
     singletonKey: documentId,
     priority,
     ...(db ? { db } : {}),

@@ -101,18 +101,20 @@ export async function startIngestionWorker(
   const handler = async ([job]: JobWithMetadata<IngestJob>[]) => {
     if (!job) return;
     const { documentId } = job.data;
+    // The job's lines carry the upload's request id: one grep follows a document from API to worker.
+    const log = options.log.child({ reqId: job.data.requestId ?? `job-${job.id}`, jobId: job.id });
     const started = Date.now();
     const run = ingestDocument(tracked, documentId);
     inFlight.add(run);
     try {
       const outcome = await run;
       ingestionOutcomes.inc({ outcome });
-      options.log.info({ documentId, outcome, ms: Date.now() - started }, 'ingestion finished');
+      log.info({ documentId, outcome, ms: Date.now() - started }, 'ingestion finished');
     } catch (err) {
       const attempt = attempts.get(documentId);
       if (stopping || isDatabaseUnavailable(err)) {
         // Not the document's fault: the attempt is given back and the job retried.
-        options.log.warn(
+        log.warn(
           { documentId, err: { message: (err as Error).message } },
           'ingestion interrupted by the infrastructure; retried without spending an attempt',
         );
@@ -120,7 +122,7 @@ export async function startIngestionWorker(
         ingestionOutcomes.inc({ outcome: 'interrupted' });
         throw err;
       }
-      options.log.error({ err, documentId, retry: job.retryCount }, 'ingestion failed');
+      log.error({ err, documentId, retry: job.retryCount }, 'ingestion failed');
       ingestionOutcomes.inc({ outcome: 'failed' });
       if ((attempt ?? 0) >= deps.maxAttempts || job.retryCount >= job.retryLimit) {
         const doc = await deps.db
@@ -175,11 +177,11 @@ export async function startIngestionWorker(
     },
     async stop(graceMs) {
       stopping = true;
-      await boss.offWork(INGEST_QUEUE).catch(() => {});
-      await boss.offWork(REINDEX_QUEUE).catch(() => {});
+      // offWork also waits for the jobs in flight: not awaited past the grace period.
+      const off = Promise.allSettled([boss.offWork(INGEST_QUEUE), boss.offWork(REINDEX_QUEUE)]);
       let timer: NodeJS.Timeout | undefined;
       await Promise.race([
-        Promise.allSettled([...inFlight]),
+        Promise.all([off, Promise.allSettled([...inFlight])]),
         new Promise((resolve) => (timer = setTimeout(resolve, graceMs))),
       ]);
       clearTimeout(timer);
