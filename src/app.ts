@@ -11,8 +11,6 @@ import multipart from '@fastify/multipart';
 import cors from '@fastify/cors';
 import pino from 'pino';
 import type { AppContext } from './context.ts';
-import type { AuthMode } from './auth/principal.ts';
-import type { Permission } from './auth/permissions.ts';
 import errorsPlugin from '../plugins/errors.ts';
 import securityHeaders from '../plugins/security-headers.ts';
 import authPlugin from '../plugins/auth.ts';
@@ -57,16 +55,8 @@ declare module 'fastify' {
   }
 }
 
-/**
- * A route and its declared policy: `config.auth` (undefined = `jwt` inside the API's auth scope;
- * routes outside it, like the OpenAPI pages, are public) and `config.permission`.
- */
-export interface RoutePolicy {
-  method: string;
-  url: string;
-  auth: AuthMode | undefined;
-  permission: Permission | undefined;
-}
+export type { RoutePolicy } from './routes/route-policy.ts';
+import type { RoutePolicy } from './routes/route-policy.ts';
 
 /** Longest a log line waits in the destination's buffer, ms. */
 const LOG_FLUSH_MS = 500;

@@ -7,6 +7,7 @@ import type { Config } from './config/index.ts';
 import type { DB } from './db/schema.ts';
 import { openDatabase, pgliteDir, type Database } from './db/index.ts';
 import { localFileStore, type FileStore } from './documents/file-store.ts';
+import { s3FileStore } from './documents/s3-file-store.ts';
 import type { Embedder } from './embeddings/embedder.ts';
 import { loadTransformersEmbedder } from './embeddings/transformers.embedder.ts';
 import { loadCrossEncoder } from './retrieval/rerank/cross-encoder.ts';
@@ -149,7 +150,10 @@ export async function createContext(config: Config, overrides: ContextOverrides 
       config,
       database,
       db: database.db,
-      files: localFileStore(join(config.dataDir, 'files')),
+      files:
+        config.fileStore.kind === 's3'
+          ? s3FileStore(config.fileStore)
+          : localFileStore(join(config.dataDir, 'files')),
       embedder,
       reranker,
       boss,

@@ -6,6 +6,7 @@ import { buildApp } from './app.ts';
 import { bootstrapAdmin } from './bootstrap.ts';
 import { startIngestionWorker, type IngestionWorker } from './ingestion/worker.ts';
 import { buildWorkerProbes } from './routes/worker-probes.ts';
+import { FileStoreMismatchError, verifySharedStore } from './documents/store-identity.ts';
 import { withEmbedThread } from './ingestion/embed-thread.ts';
 import { ensureModels } from './models/pull.ts';
 import { CATALOG } from './models/catalog.ts';
@@ -29,6 +30,11 @@ async function main() {
     llm ? [...CATALOG, llm] : CATALOG,
   );
   const ctx = await createContext(config);
+  // Before serving or taking jobs: a process on another store of originals must not run.
+  await verifySharedStore(ctx.db, ctx.files).catch(async (err: unknown) => {
+    await ctx.close().catch(() => {});
+    throw err;
+  });
   const app = await buildApp(ctx);
   const created = await bootstrapAdmin(ctx.db, config);
   if (created === 'created') app.log.info({ email: config.admin?.email }, 'created the first company admin');
@@ -111,7 +117,11 @@ async function main() {
 }
 
 main().catch((err) => {
-  if (err instanceof ConfigError || err instanceof ModelsUnavailableError) {
+  if (
+    err instanceof ConfigError ||
+    err instanceof ModelsUnavailableError ||
+    err instanceof FileStoreMismatchError
+  ) {
     console.error(`\n${err.message}\n`);
   } else {
     console.error(err);

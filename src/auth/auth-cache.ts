@@ -13,10 +13,8 @@ export interface CachedApiKey {
   requireHttps: boolean;
 }
 
-/** Where revocations are reported, after they are committed (services take this narrow view). */
-export interface Revocations {
-  invalidate(event: AuthInvalidation): void;
-}
+export type { Revocations } from './revocations.ts';
+import type { Revocations } from './revocations.ts';
 
 /**
  * Sessions and API keys as last read from the database, so that an authenticated request needs

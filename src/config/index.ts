@@ -15,6 +15,7 @@ import {
 } from './env.ts';
 
 import { opsConfig, type OpsConfig } from './ops.ts';
+import { fileStoreConfig, type FileStoreConfig } from './storage.ts';
 
 export { ConfigError } from './env.ts';
 export type { OpsConfig } from './ops.ts';
@@ -168,6 +169,8 @@ export interface Config {
   qdrant: { url: string; apiKey: string | null; collection: string } | null;
   /** Dependency timeouts, Redis breaker and prefix, shutdown drain, worker port, metrics (ops.ts). */
   ops: OpsConfig;
+  /** Where uploaded originals live (FILE_STORE, S3_*; storage.ts). */
+  fileStore: FileStoreConfig;
 }
 
 /** A configuration value that cannot be used; the message names the variable. */
@@ -333,5 +336,6 @@ export function loadConfig(env: Env = process.env): Config {
           }
         : null,
     ops: opsConfig(env),
+    fileStore: fileStoreConfig(env),
   };
 }

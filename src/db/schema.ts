@@ -251,7 +251,14 @@ export interface WebhookDeliveriesTable {
   delivered_at: Timestamp | null;
 }
 
+/** Facts every process of the install must agree on (0012_installation). */
+export interface InstallationTable {
+  key: string;
+  value: string;
+}
+
 export interface DB {
+  installation: InstallationTable;
   companies: CompaniesTable;
   users: UsersTable;
   refresh_tokens: RefreshTokensTable;

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../db/schema.ts';
 import type { Embedder } from '../embeddings/embedder.ts';
-import type { FileStore } from '../documents/file-store.ts';
+import { FileMissingError, type FileStore } from '../documents/file-store.ts';
 import { newId } from '../lib/ids.ts';
 import { recordEvent } from '../outbox/outbox.ts';
 import {
@@ -105,6 +105,16 @@ async function ingestOnce(
       ...(deps.ocr ? { ocr: deps.ocr } : {}),
     });
   } catch (err) {
+    if (err instanceof FileMissingError) {
+      // Not a passing fault: retrying cannot make the file appear (a store not shared with the API).
+      await failDocument(
+        db,
+        doc.company_id,
+        documentId,
+        `the original file is missing from the file store (${deps.files.location})`,
+      );
+      return 'error';
+    }
     if (!(err instanceof DocumentParseError)) throw err;
     await failDocument(db, doc.company_id, documentId, err.message);
     return 'error';

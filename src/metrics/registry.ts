@@ -6,8 +6,9 @@
  * `watchContext`.
  */
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
-import { sql } from 'kysely';
-import type { AppContext } from '../context.ts';
+import { sql, type Kysely } from 'kysely';
+import type pg from 'pg';
+import type { DB } from '../db/schema.ts';
 import { redisBreakers } from '../lib/redis-fallback.ts';
 
 export const registry = new Registry();
@@ -65,10 +66,16 @@ export const cacheLookups = new Counter({
   registers: [registry],
 });
 
-const watched = new Set<AppContext>();
+/** What scrapes read from a process's context (the AppContext satisfies it). */
+export interface MetricsSource {
+  db: Kysely<DB>;
+  database: { kind: string; pool: pg.Pool };
+}
+
+const watched = new Set<MetricsSource>();
 
 /** Adds a context's database, pool and queue to what scrapes read; forgotten when it closes. */
-export function watchContext(ctx: AppContext): () => void {
+export function watchContext(ctx: MetricsSource): () => void {
   watched.add(ctx);
   return () => watched.delete(ctx);
 }
@@ -115,13 +122,13 @@ new Gauge({
 });
 
 /** Queue figures per state; read once per scrape per context (both gauges share the promise). */
-const pendingReads = new WeakMap<AppContext, Promise<QueueRow[]>>();
+const pendingReads = new WeakMap<MetricsSource, Promise<QueueRow[]>>();
 interface QueueRow {
   state: 'queued' | 'active';
   n: number;
   ageSeconds: number;
 }
-function queueRows(ctx: AppContext): Promise<QueueRow[]> {
+function queueRows(ctx: MetricsSource): Promise<QueueRow[]> {
   let read = pendingReads.get(ctx);
   if (read) return read;
   read = sql<{ status: string; n: number; age: number }>`
