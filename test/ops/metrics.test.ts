@@ -1,6 +1,6 @@
 import t from 'tap';
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createServer } from 'node:net';
@@ -146,5 +146,14 @@ t.test(
     for (const s of series) t.ok(found.get(s), `Prometheus holds ${s} (${found.get(s) ?? 0} series)`);
     const up = await query('up{job="cograg"}');
     t.match(up, [{ value: [Number, '1'] }], 'the target is up');
+    // Every query of the example dashboard is valid PromQL over these series.
+    const dashboard = JSON.parse(readFileSync('docs/grafana-dashboard.json', 'utf8')) as {
+      panels: { title: string; targets: { expr: string }[] }[];
+    };
+    for (const panel of dashboard.panels)
+      for (const { expr } of panel.targets) {
+        const res = await fetch(`http://127.0.0.1:${port}/api/v1/query?query=${encodeURIComponent(expr)}`);
+        t.equal(res.status, 200, `dashboard "${panel.title}": ${expr}`);
+      }
   },
 );
