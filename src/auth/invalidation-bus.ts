@@ -15,9 +15,14 @@ export type AuthInvalidation =
 /**
  * The Redis channel replicas publish revocations (and list-cache generation bumps) on, inside
  * REDIS_PREFIX. Pub/sub channels ignore the database number (`redis://…/4` and `/9` hear each
- * other), so the prefix is what keeps two installs on one Redis apart.
+ * other), so the prefix and the URL's db number name the channel.
  */
-export const invalidationChannel = (prefix: string) => `${prefix}auth-invalidations`;
+export function invalidationChannel(prefix: string, url = ''): string {
+  // The db number of the URL is part of the name too: two installs told apart only by it
+  // (`redis://…/4` and `/9`, REDIS_PREFIX left alone) stay apart.
+  const db = /^\/(\d+)$/.exec(URL.canParse(url) ? new URL(url).pathname : '')?.[1] ?? '0';
+  return `${prefix}db${db}:auth-invalidations`;
+}
 
 /** How often the subscription is checked with a PING, ms. */
 const HEARTBEAT_MS = 1000;
@@ -64,7 +69,7 @@ function parse(message: string): { event: AuthInvalidation; origin: unknown } | 
  * process's events when they come back.
  */
 export function redisInvalidationBus(url: string, prefix = 'cograg:'): InvalidationBus {
-  const channel = invalidationChannel(prefix);
+  const channel = invalidationChannel(prefix, url);
   const origin = randomUUID();
   const listeners: { onMessage: (event: AuthInvalidation, own: boolean) => void; onGap: () => void }[] = [];
   const options = { maxRetriesPerRequest: 1, connectTimeout: 2000 };

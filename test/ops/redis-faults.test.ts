@@ -84,3 +84,30 @@ t.test('a frozen Redis: breaker opens, ≤ 50 ms added, recovers', async (t) => 
   const counted = await direct.keys(`${prefix}rl:*`);
   t.ok(counted.length > 0, 'and counting is shared again');
 });
+
+t.test('the invalidation channel is namespaced by REDIS_PREFIX and the db number', async (t) => {
+  const { redisInvalidationBus } = await import('../../src/auth/invalidation-bus.ts');
+  const prefix = `t-${randomBytes(4).toString('hex')}:`;
+  const bus = (db: number, p = prefix) => {
+    const b = redisInvalidationBus(`${REDIS_URL}/${db}`, p);
+    t.teardown(() => b.close());
+    const heard: string[] = [];
+    b.listen(
+      (event) => heard.push(event.id),
+      () => {},
+    );
+    return { b, heard };
+  };
+  const db4 = bus(4);
+  const db4again = bus(4);
+  const db9 = bus(9);
+  const otherPrefix = bus(4, `${prefix}other:`);
+  for (let i = 0; i < 100 && ![db4, db4again, db9, otherPrefix].every((x) => x.b.listening); i++)
+    await new Promise((r) => setTimeout(r, 20));
+  db4.b.publish({ kind: 'session', id: 'revoked-on-db4' });
+  for (let i = 0; i < 100 && db4again.heard.length === 0; i++) await new Promise((r) => setTimeout(r, 20));
+  await new Promise((r) => setTimeout(r, 200));
+  t.same(db4again.heard, ['revoked-on-db4'], 'a replica on the same db and prefix hears it');
+  t.same(db9.heard, [], 'db 9 does not');
+  t.same(otherPrefix.heard, [], 'another prefix does not');
+});
