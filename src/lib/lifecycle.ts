@@ -21,6 +21,7 @@ export interface Lifecycle {
   closeStreams(): void;
 }
 
+/** A process's lifecycle, serving until `startDrain` (one per AppContext). */
 export function createLifecycle(): Lifecycle {
   let draining = false;
   const streams = new Set<() => void>();
