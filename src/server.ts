@@ -16,6 +16,14 @@ import { deliveryDepsOf, startWebhookDispatcher } from './webhooks/dispatcher.ts
 
 /** Boots the embedded default (API + worker in one process) or one role, per ROLE. */
 async function main() {
+  // Told to stop while still starting: nothing is served or taken yet, so leave at once, cleanly
+  // (exit 0, not death by signal); the drain below takes over once the process runs.
+  const duringStart = (signal: string) => {
+    console.error(`${signal} during start-up: exiting`);
+    process.exit(0);
+  };
+  process.once('SIGTERM', duringStart);
+  process.once('SIGINT', duringStart);
   const config = loadConfig();
   // An in-process LLM named by its catalogue id is fetched like the embedder; a .gguf path is not.
   const llm = config.llmProvider === 'llamacpp' ? findLlm(config.llamacppModel) : undefined;
@@ -102,6 +110,8 @@ async function main() {
     await ctx.close();
     process.exit(0);
   };
+  process.off('SIGTERM', duringStart);
+  process.off('SIGINT', duringStart);
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   if (probes) {
