@@ -7,12 +7,16 @@
  * 250 ms, as a load balancer's health check does); `--clients` loops run searches and chat
  * streams back to back while an uploader adds a document every 2 s. Each process in turn gets
  * SIGTERM, must exit 0, and is started again; the next one goes once it is ready.
+ * `--answer-ms N` answers chats from a local server on OpenAI's streaming wire format that takes
+ * N ms per answer (default 0: the extractive answerer, ~40 ms), so streams are open when their
+ * replica drains.
  *
  * Counts as failed: a request that got no answer or a status other than 200/201, and a stream
  * that ended without `done` or `error`. A stream closed with an `error` event by a draining
  * replica is counted apart (the issue allows it). Prints the figures; exits 1 on any failure.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer } from 'node:http';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -28,8 +32,10 @@ const { values } = parseArgs({
     'seconds-between': { type: 'string', default: '5' },
     drain: { type: 'string', default: '3' },
     clients: { type: 'string', default: '4' },
+    'answer-ms': { type: 'string', default: '0' },
   },
 });
+const answerMs = Number(values['answer-ms']);
 const DATABASE_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const between = Number(values['seconds-between']) * 1000;
@@ -47,7 +53,36 @@ await setup.connect();
 await setup.query('create extension if not exists vector');
 const dataDir = mkdtempSync(join(tmpdir(), 'cograg-drill-'));
 const prefix = `drill-${randomBytes(3).toString('hex')}:`;
-const env = {
+/** A model server on OpenAI's Chat Completions streaming format: 10 tokens over `answerMs`. */
+async function slowModel(): Promise<string> {
+  const chunk = (delta: object, finish: string | null = null) =>
+    `data: ${JSON.stringify({ id: 'd', object: 'chat.completion.chunk', created: 1, model: 'm', choices: [{ index: 0, delta, finish_reason: finish }] })}\n\n`;
+  const server = createServer((req, res) => {
+    req.resume();
+    req.on('end', () => {
+      res.writeHead(200, { 'content-type': 'text/event-stream' });
+      let sent = 0;
+      const tick = setInterval(() => {
+        if (sent++ < 10)
+          return void res.write(chunk({ content: sent === 10 ? 'Extra leave applies [1].' : 'Staff ' }));
+        clearInterval(tick);
+        res.write(chunk({}, 'stop'));
+        res.end('data: [DONE]\n\n');
+      }, answerMs / 10);
+      res.on('close', () => clearInterval(tick));
+    });
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  server.unref();
+  return `http://127.0.0.1:${(server.address() as { port: number }).port}/v1`;
+}
+const llm: Record<string, string> =
+  answerMs > 0
+    ? { LLM_PROVIDER: 'openai', OPENAI_BASE_URL: await slowModel(), OUTBOUND_ALLOWLIST: '127.0.0.1' }
+    : {};
+
+const env: Record<string, string> = {
+  ...llm,
   PATH: process.env.PATH ?? '',
   HOME: process.env.HOME ?? '',
   HOST: '127.0.0.1',
@@ -238,7 +273,8 @@ rmSync(dataDir, { recursive: true, force: true });
 const ms = (xs: number[], p: number) => percentile(xs, p).toFixed(0);
 const requests = stats.search.length + stats.chat.length + stats.streamErrors + stats.failed.length;
 console.log(
-  `\nrolling restart drill: ${seconds.toFixed(0)} s, ${values.clients} clients, drain ${values.drain} s`,
+  `\nrolling restart drill: ${seconds.toFixed(0)} s, ${values.clients} clients, drain ${values.drain} s, ` +
+    (answerMs > 0 ? `answers streamed over ${answerMs} ms` : 'extractive answers'),
 );
 for (const r of restarts)
   console.log(
