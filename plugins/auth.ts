@@ -169,7 +169,13 @@ async function authPlugin(app: FastifyInstance) {
   const { rateLimitEnabled, redisUrl } = app.ctx.config;
   const redis =
     rateLimitEnabled && redisUrl
-      ? new Redis(redisUrl, { maxRetriesPerRequest: 1, connectTimeout: 2000 })
+      ? new Redis(redisUrl, {
+          maxRetriesPerRequest: 1,
+          connectTimeout: 2000,
+          commandTimeout: app.ctx.config.ops.redis.commandTimeoutMs,
+          // REDIS_PREFIX namespaces the throttle's keys with the rest of the install's.
+          keyPrefix: app.ctx.config.ops.redisPrefix,
+        })
       : null;
   if (redis) {
     // Outages are handled by the throttle's fallback (src/auth/throttle.ts); not unhandled events.

@@ -2,6 +2,7 @@ import fp from 'fastify-plugin';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError, type ErrorDetail } from '../src/lib/errors.ts';
 import { allowedMethods } from './methods.ts';
+import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from '../src/db/unavailable.ts';
 
 interface AjvError {
   instancePath?: string;
@@ -67,6 +68,14 @@ export default fp(
           ...(err.details ? { details: err.details } : {}),
           ...err.extra,
         };
+      } else if (isDatabaseUnavailable(err)) {
+        // Down, restarting, frozen or out of connections: the client may retry; nothing to fix.
+        status = 503;
+        body = {
+          code: 'SERVICE_UNAVAILABLE',
+          message: 'The database is unavailable; try again shortly',
+          retryAfter: DATABASE_RETRY_AFTER_SECONDS,
+        };
       } else if (err.validation) {
         status = 400;
         const details = toDetails(err.validation as AjvError[], err.validationContext);
@@ -92,9 +101,12 @@ export default fp(
         status = err.statusCode;
         body = { code: status === 404 ? 'NOT_FOUND' : 'VALIDATION_ERROR', message: err.message };
       }
-      if (status >= 500) request.log.error({ err }, 'request failed');
+      if (status === 503) request.log.warn({ err: { message: err.message, code: err.code } }, 'unavailable');
+      else if (status >= 500) request.log.error({ err }, 'request failed');
       else request.log.info({ code: body.code, status }, 'request rejected');
       if (reply.sent || reply.raw.headersSent) return;
+      if (status === 503 && typeof body.retryAfter === 'number' && !reply.hasHeader('retry-after'))
+        void reply.header('retry-after', body.retryAfter);
       return reply.code(status).type('application/json').send({ success: false, error: body });
     });
 

@@ -1,4 +1,4 @@
-import type { RoutePolicy } from '../src/app.ts';
+import type { RoutePolicy } from '../src/routes/route-policy.ts';
 
 /** A route pattern (`/api/documents/:id`, `/api/docs/static/*`) as a regular expression. */
 function patternOf(url: string): RegExp {

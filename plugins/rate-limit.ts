@@ -143,7 +143,7 @@ async function rateLimitPlugin(app: FastifyInstance) {
   if (!app.ctx.config.rateLimitEnabled) return;
   const { redisUrl } = app.ctx.config;
   const counter = createWindowCounter(redisUrl, {
-    prefix: 'cograg-rl:',
+    prefix: `${app.ctx.config.ops.redisPrefix}rl:`,
     onDegraded: (err) =>
       app.log.warn({ err }, 'rate limits: Redis unreachable, counting per replica until it is back'),
   });

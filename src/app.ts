@@ -11,8 +11,6 @@ import multipart from '@fastify/multipart';
 import cors from '@fastify/cors';
 import pino from 'pino';
 import type { AppContext } from './context.ts';
-import type { AuthMode } from './auth/principal.ts';
-import type { Permission } from './auth/permissions.ts';
 import errorsPlugin from '../plugins/errors.ts';
 import securityHeaders from '../plugins/security-headers.ts';
 import authPlugin from '../plugins/auth.ts';
@@ -46,6 +44,10 @@ import messageFeedbackRoutes from './routes/message-feedback.ts';
 import insightsRoutes from './routes/insights.ts';
 import consoleRoutes from './routes/console.ts';
 import cookie from '@fastify/cookie';
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
+import { httpDuration, rateLimitRejections, watchContext } from './metrics/registry.ts';
+import { metricsRoute } from './metrics/route.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -55,16 +57,8 @@ declare module 'fastify' {
   }
 }
 
-/**
- * A route and its declared policy: `config.auth` (undefined = `jwt` inside the API's auth scope;
- * routes outside it, like the OpenAPI pages, are public) and `config.permission`.
- */
-export interface RoutePolicy {
-  method: string;
-  url: string;
-  auth: AuthMode | undefined;
-  permission: Permission | undefined;
-}
+export type { RoutePolicy } from './routes/route-policy.ts';
+import type { RoutePolicy } from './routes/route-policy.ts';
 
 /** Longest a log line waits in the destination's buffer, ms. */
 const LOG_FLUSH_MS = 500;
@@ -76,15 +70,33 @@ const LOG_FLUSH_MS = 500;
 class OneLinePerRequest extends LogController {
   override incomingRequest() {}
   override requestCompleted(error: Error | null, request: FastifyRequest, reply: FastifyReply) {
+    const p = request.principal;
     const line = {
       method: request.method,
       url: request.url,
+      route: request.routeOptions.url,
       statusCode: reply.statusCode,
       ms: reply.elapsedTime,
+      ...(p
+        ? { company: p.companyId, ...(p.kind === 'user' ? { user: p.userId } : { apiKey: p.apiKeyId }) }
+        : {}),
     };
     if (error) reply.log.error({ ...line, err: error }, 'request errored');
     else reply.log.info(line, 'request completed');
   }
+}
+
+/** An X-Request-Id a client or proxy may choose: short, printable, nothing a log could be forged with. */
+const REQUEST_ID = /^[A-Za-z0-9._:@-]{1,128}$/;
+
+/**
+ * The request's id: the caller's `X-Request-Id` when it is well-formed (a proxy's id then follows
+ * the request through our logs and the worker's), else a random UUID; logged as `reqId` and
+ * returned in `X-Request-Id`.
+ */
+export function requestIdOf(request: IncomingMessage): string {
+  const sent = request.headers['x-request-id'];
+  return typeof sent === 'string' && REQUEST_ID.test(sent) ? sent : randomUUID();
 }
 
 /**
@@ -136,6 +148,7 @@ export async function buildApp(
     onConstructorPoisoning: 'remove',
     trustProxy: ctx.config.trustProxy,
     routerOptions: { maxParamLength: 500 },
+    genReqId: requestIdOf,
     // Malformed URLs and over-long path parameters are decided by the router, before any route:
     // answer them in the envelope too, as 400s (they can never name a resource).
     frameworkErrors: (err, _request, reply: FastifyReply) => {
@@ -155,6 +168,22 @@ export async function buildApp(
 
   installValidators(app);
   app.decorate('ctx', ctx);
+  const unwatch = watchContext(ctx);
+  app.addHook('onClose', async () => void unwatch());
+  // Callback style: every request passes here.
+  app.addHook('onRequest', (request, reply, done) => {
+    void reply.header('x-request-id', request.id);
+    done();
+  });
+  app.addHook('onResponse', (request, reply, done) => {
+    const route = request.routeOptions.url ?? 'unmatched';
+    httpDuration.observe(
+      { method: request.method, route, status_code: String(reply.statusCode) },
+      reply.elapsedTime / 1000,
+    );
+    if (reply.statusCode === 429) rateLimitRejections.inc({ route });
+    done();
+  });
   const routeTable: RoutePolicy[] = [];
   app.decorate('routeTable', routeTable);
   app.addHook('onRoute', (route) => {
@@ -222,5 +251,6 @@ export async function buildApp(
     { prefix: '/api' },
   );
   await app.register(consoleRoutes);
+  await app.register(metricsRoute(ctx));
   return app;
 }

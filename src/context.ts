@@ -7,6 +7,7 @@ import type { Config } from './config/index.ts';
 import type { DB } from './db/schema.ts';
 import { openDatabase, pgliteDir, type Database } from './db/index.ts';
 import { localFileStore, type FileStore } from './documents/file-store.ts';
+import { s3FileStore } from './documents/s3-file-store.ts';
 import type { Embedder } from './embeddings/embedder.ts';
 import { loadTransformersEmbedder } from './embeddings/transformers.embedder.ts';
 import { loadCrossEncoder } from './retrieval/rerank/cross-encoder.ts';
@@ -24,6 +25,8 @@ import { searxngProvider } from './search/web/searxng.ts';
 import { deriveSecretKey } from './webhooks/secrets.ts';
 import { createAuthCache, type AuthCache } from './auth/auth-cache.ts';
 import { redisInvalidationBus } from './auth/invalidation-bus.ts';
+import { createLifecycle, type Lifecycle } from './lib/lifecycle.ts';
+import { setRedisBreakerDefaults } from './lib/redis-fallback.ts';
 import { createListCache, type ListCache } from './lib/list-cache.ts';
 import { createVectorStore, type VectorStore } from './retrieval/vector-store/index.ts';
 
@@ -55,6 +58,8 @@ export interface AppContext {
   listCache: ListCache;
   /** Where dense and hybrid search run (VECTOR_STORE): pgvector, or Qdrant kept in step. */
   vectorStore: VectorStore;
+  /** Serving or draining (SIGTERM): readiness and open streams follow it. */
+  lifecycle: Lifecycle;
   close(): Promise<void>;
 }
 
@@ -88,6 +93,7 @@ function jwtSecretOf(config: Config): Uint8Array {
  * @throws ModelNotFoundError when the embedding model is missing; database errors as they come.
  */
 export async function createContext(config: Config, overrides: ContextOverrides = {}): Promise<AppContext> {
+  setRedisBreakerDefaults(config.ops.redis);
   // Documents, the database and the JWT secret live here: readable by the service's user only.
   mkdirSync(config.dataDir, { recursive: true, mode: 0o700 });
   chmodSync(config.dataDir, 0o700);
@@ -108,6 +114,8 @@ export async function createContext(config: Config, overrides: ContextOverrides 
     pgliteDataDir: overrides.pgliteDataDir ?? pgliteDir(config.dataDir),
     schema: overrides.dbSchema,
     poolSize: config.databasePoolSize,
+    timeouts: config.ops.database,
+    onConnectionError: (err) => process.emitWarning(`PostgreSQL connection lost: ${err.message}`),
   });
   try {
     const vectorStore = await createVectorStore(
@@ -124,7 +132,7 @@ export async function createContext(config: Config, overrides: ContextOverrides 
     // One pub/sub channel per process for both caches' invalidations (two Redis connections).
     const invalidations =
       config.redisUrl && (config.authCache.size > 0 || config.listCache.size > 0)
-        ? redisInvalidationBus(config.redisUrl)
+        ? redisInvalidationBus(config.redisUrl, config.ops.redisPrefix)
         : null;
     const authCache = createAuthCache({
       capacity: config.authCache.size,
@@ -145,7 +153,10 @@ export async function createContext(config: Config, overrides: ContextOverrides 
       config,
       database,
       db: database.db,
-      files: localFileStore(join(config.dataDir, 'files')),
+      files:
+        config.fileStore.kind === 's3'
+          ? s3FileStore(config.fileStore)
+          : localFileStore(join(config.dataDir, 'files')),
       embedder,
       reranker,
       boss,
@@ -161,6 +172,7 @@ export async function createContext(config: Config, overrides: ContextOverrides 
       authCache,
       listCache,
       vectorStore,
+      lifecycle: createLifecycle(),
       async close() {
         await invalidations?.close();
         await http.close().catch(() => {});

@@ -4,7 +4,9 @@ import { loadConfig, ConfigError } from './config/index.ts';
 import { chatDepsOf, createContext, ingestDepsOf } from './context.ts';
 import { buildApp } from './app.ts';
 import { bootstrapAdmin } from './bootstrap.ts';
-import { startIngestionWorker } from './ingestion/worker.ts';
+import { startIngestionWorker, type IngestionWorker } from './ingestion/worker.ts';
+import { buildWorkerProbes } from './routes/worker-probes.ts';
+import { FileStoreMismatchError, verifySharedStore } from './documents/store-identity.ts';
 import { withEmbedThread } from './ingestion/embed-thread.ts';
 import { ensureModels } from './models/pull.ts';
 import { CATALOG } from './models/catalog.ts';
@@ -15,6 +17,14 @@ import { startEvaluationWorker } from './evaluations/evaluation.job.ts';
 
 /** Boots the embedded default (API + worker in one process) or one role, per ROLE. */
 async function main() {
+  // Told to stop while still starting: nothing is served or taken yet, so leave at once, cleanly
+  // (exit 0, not death by signal); the drain below takes over once the process runs.
+  const duringStart = (signal: string) => {
+    console.error(`${signal} during start-up: exiting`);
+    process.exit(0);
+  };
+  process.once('SIGTERM', duringStart);
+  process.once('SIGINT', duringStart);
   const config = loadConfig();
   // An in-process LLM named by its catalogue id is fetched like the embedder; a .gguf path is not.
   const llm = config.llmProvider === 'llamacpp' ? findLlm(config.llamacppModel) : undefined;
@@ -29,6 +39,11 @@ async function main() {
     llm ? [...CATALOG, llm] : CATALOG,
   );
   const ctx = await createContext(config);
+  // Before serving or taking jobs: a process on another store of originals must not run.
+  await verifySharedStore(ctx.db, ctx.files).catch(async (err: unknown) => {
+    await ctx.close().catch(() => {});
+    throw err;
+  });
   const app = await buildApp(ctx);
   const created = await bootstrapAdmin(ctx.db, config);
   if (created === 'created') app.log.info({ email: config.admin?.email }, 'created the first company admin');
@@ -40,14 +55,16 @@ async function main() {
   if (!ctx.vectorStore.enabled)
     app.log.warn('pgvector is not installed in this database: dense retrieval is off');
   let webhooks: { stop(): Promise<void> } | null = null;
+  let worker: IngestionWorker | null = null;
+  let embedder: ReturnType<typeof withEmbedThread> | null = null;
   if (config.role !== 'api') {
     // Documents are embedded on a thread of their own: the API shares this event loop.
-    const embedder = withEmbedThread(ctx.embedder, {
+    embedder = withEmbedThread(ctx.embedder, {
       modelsDir: config.modelsDir,
       modelId: config.embeddingModel,
       options: config.embed,
     });
-    await startIngestionWorker(
+    worker = await startIngestionWorker(
       ctx.boss,
       { ...ingestDepsOf(ctx), embedder },
       {
@@ -59,15 +76,50 @@ async function main() {
     await startEvaluationWorker(ctx.boss, chatDepsOf(ctx), { log: app.log });
     webhooks = startWebhookDispatcher(deliveryDepsOf(ctx), { pollMs: config.webhookPollMs, log: app.log });
   }
+  const probes = config.role === 'worker' ? await buildWorkerProbes(ctx) : null;
+  let stopping = false;
+  /**
+   * SIGTERM/SIGINT: readiness turns 503 at once; for SHUTDOWN_DRAIN_SECONDS the API keeps serving
+   * (load balancers notice the 503 and stop sending) and open streams may finish, then those left
+   * get an `error` event; the worker stops taking jobs and gives back the attempts it cuts off;
+   * then everything closes. A second signal exits at once.
+   */
   const shutdown = async (signal: string) => {
-    app.log.info({ signal }, 'shutting down');
+    if (stopping) process.exit(1);
+    stopping = true;
+    const { drainMs } = config.ops;
+    app.log.info({ signal, drainMs }, 'draining: readiness is 503 from now on');
+    ctx.lifecycle.startDrain();
+    const drainEnds = Date.now() + drainMs;
+    await Promise.all([
+      worker?.stop(drainMs),
+      config.role !== 'worker' &&
+        new Promise<void>((resolve) =>
+          setTimeout(() => {
+            if (ctx.lifecycle.openStreams > 0) {
+              app.log.info({ streams: ctx.lifecycle.openStreams }, 'drain over: closing open streams');
+              ctx.lifecycle.closeStreams();
+            }
+            resolve();
+          }, drainMs),
+        ),
+    ]);
+    app.log.info({ overMs: Math.max(0, Date.now() - drainEnds) }, 'closing');
     await webhooks?.stop();
+    await embedder?.close();
+    await probes?.close();
     await app.close();
     await ctx.close();
     process.exit(0);
   };
-  process.once('SIGINT', () => void shutdown('SIGINT'));
-  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+  process.off('SIGTERM', duringStart);
+  process.off('SIGINT', duringStart);
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  if (probes) {
+    await probes.listen({ port: config.ops.workerPort, host: config.host });
+    app.log.info(`Cog-RAG worker — /health, /ready on http://${config.host}:${config.ops.workerPort}`);
+  }
   if (config.role !== 'worker') {
     await app.listen({ port: config.port, host: config.host });
     app.log.info(
@@ -77,7 +129,11 @@ async function main() {
 }
 
 main().catch((err) => {
-  if (err instanceof ConfigError || err instanceof ModelsUnavailableError) {
+  if (
+    err instanceof ConfigError ||
+    err instanceof ModelsUnavailableError ||
+    err instanceof FileStoreMismatchError
+  ) {
     console.error(`\n${err.message}\n`);
   } else {
     console.error(err);

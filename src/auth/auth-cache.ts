@@ -1,3 +1,4 @@
+import { cacheLookups } from '../metrics/registry.ts';
 import { TtlLru } from '../lib/ttl-lru.ts';
 import type { SessionUser } from './sessions.repository.ts';
 import type { AuthInvalidation, InvalidationBus } from './invalidation-bus.ts';
@@ -12,10 +13,8 @@ export interface CachedApiKey {
   requireHttps: boolean;
 }
 
-/** Where revocations are reported, after they are committed (services take this narrow view). */
-export interface Revocations {
-  invalidate(event: AuthInvalidation): void;
-}
+export type { Revocations } from './revocations.ts';
+import type { Revocations } from './revocations.ts';
 
 /**
  * Sessions and API keys as last read from the database, so that an authenticated request needs
@@ -81,6 +80,8 @@ export function createAuthCache(options: AuthCacheOptions): AuthCache {
   async function through<V>(map: TtlLru<string, V>, key: string, load: () => Promise<V | null>) {
     if (!usable()) return load();
     const hit = map.get(key);
+    const cache = map === (keys as unknown) ? 'api_key' : 'session';
+    cacheLookups.inc({ cache, result: hit !== undefined ? 'hit' : 'miss' });
     if (hit !== undefined) return hit;
     const seen = generation;
     const value = await load();

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { DB, Role } from '../db/schema.ts';
 import { newId } from '../lib/ids.ts';
 import { randomToken, sha256Hex } from './tokens.ts';
-import type { Revocations } from './auth-cache.ts';
+import type { Revocations } from './revocations.ts';
 
 /**
  * A session is the family of refresh tokens issued from one login. Refresh rotates the token;

@@ -14,7 +14,11 @@ import {
   type Env,
 } from './env.ts';
 
+import { opsConfig, type OpsConfig } from './ops.ts';
+import { fileStoreConfig, type FileStoreConfig } from './storage.ts';
+
 export { ConfigError } from './env.ts';
+export type { OpsConfig } from './ops.ts';
 
 /**
  * Where answers come from: `extractive` needs no model; `ollama` streams from an Ollama server;
@@ -163,6 +167,10 @@ export interface Config {
    */
   vectorStore: 'pgvector' | 'qdrant';
   qdrant: { url: string; apiKey: string | null; collection: string } | null;
+  /** Dependency timeouts, Redis breaker and prefix, shutdown drain, worker port, metrics (ops.ts). */
+  ops: OpsConfig;
+  /** Where uploaded originals live (FILE_STORE, S3_*; storage.ts). */
+  fileStore: FileStoreConfig;
 }
 
 /** A configuration value that cannot be used; the message names the variable. */
@@ -327,5 +335,7 @@ export function loadConfig(env: Env = process.env): Config {
             collection: qdrantCollection(env),
           }
         : null,
+    ops: opsConfig(env),
+    fileStore: fileStoreConfig(env),
   };
 }

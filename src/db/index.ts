@@ -21,6 +21,48 @@ export interface DatabaseOptions {
    * worker and pg-boss: 16 concurrent searches run two legs each (PGlite always has one).
    */
   poolSize?: number;
+  /** Limits on PostgreSQL (DATABASE_*_TIMEOUT_MS); unused with PGlite. See `DatabaseTimeouts`. */
+  timeouts?: DatabaseTimeouts;
+  /** Told of a connection error that no query was waiting for (an idle connection dropped). */
+  onConnectionError?: (err: Error) => void;
+}
+
+/**
+ * How long PostgreSQL may take, ms: to open a connection (or hand one from a full pool), to run a
+ * statement (server side, `statement_timeout`), and to answer a query at all (client side: the
+ * bound on a frozen server or network, where the server cannot cancel anything). 0 = no limit.
+ */
+export interface DatabaseTimeouts {
+  connectMs: number;
+  statementMs: number;
+  queryMs: number;
+}
+
+/** What the pool guards every connection with: errors handled, a timed-out query's socket closed. */
+function guardConnections(pool: pg.Pool, onConnectionError: (err: Error) => void) {
+  // An idle connection the server ends (pg_terminate_backend, a restart, a failover) is reported
+  // here; without a listener it is an unhandled 'error' event and the process exits.
+  pool.on('error', onConnectionError);
+  pool.on('connect', (client) => {
+    // A checked-out client has no listener of the pool's: its errors also reach the query in
+    // flight, so this one only keeps them from being unhandled.
+    client.on('error', () => {});
+    const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+    (client as unknown as { query: (...args: unknown[]) => unknown }).query = (...args: unknown[]) => {
+      const result = query(...args);
+      // pg answers a query_timeout but keeps the connection, whose socket may still hold the
+      // unanswered query: the next query there would wait behind it. Close it instead; the pool
+      // then drops the client (kysely releases it without an error).
+      if (result instanceof Promise)
+        result.catch((err: unknown) => {
+          if (err instanceof Error && err.message === 'Query read timeout')
+            (
+              client as unknown as { connection: { stream: { destroy(): void } } }
+            ).connection.stream.destroy();
+        });
+      return result;
+    };
+  });
 }
 
 /** An open database: kysely for queries, the pool for pg-boss, and what the engine supports. */
@@ -32,6 +74,13 @@ export interface Database {
   vectorEnabled: boolean;
   close(): Promise<void>;
 }
+
+/** DATABASE_CONNECT_TIMEOUT_MS, DATABASE_STATEMENT_TIMEOUT_MS, DATABASE_QUERY_TIMEOUT_MS defaults. */
+export const DEFAULT_DATABASE_TIMEOUTS: DatabaseTimeouts = {
+  connectMs: 5000,
+  statementMs: 30_000,
+  queryMs: 35_000,
+};
 
 /**
  * pgvector's search settings for every session (src/retrieval/vector-store/pgvector.ts): a dense
@@ -62,11 +111,22 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       await admin.end();
     }
     const searchPath = schema ? `-c search_path="${schema.replace(/"/g, '')}",public ` : '';
+    const timeouts = options.timeouts ?? DEFAULT_DATABASE_TIMEOUTS;
+    const settings: (readonly [string, string])[] = [
+      ...DENSE_SEARCH_SESSION,
+      ['statement_timeout', String(timeouts.statementMs)],
+      // A transaction left open by a process that froze would hold its row locks forever.
+      ['idle_in_transaction_session_timeout', String(Math.max(timeouts.statementMs, 60_000))],
+    ];
     pool = new pg.Pool({
       connectionString: options.databaseUrl,
       max: options.poolSize ?? 20,
-      options: searchPath + DENSE_SEARCH_SESSION.map(([name, value]) => `-c ${name}=${value}`).join(' '),
+      options: searchPath + settings.map(([name, value]) => `-c ${name}=${value}`).join(' '),
+      connectionTimeoutMillis: timeouts.connectMs,
+      query_timeout: timeouts.queryMs || undefined,
+      keepAlive: true,
     });
+    guardConnections(pool, options.onConnectionError ?? (() => {}));
   } else {
     if (!options.pgliteDataDir.startsWith('memory://')) mkdirSync(options.pgliteDataDir, { recursive: true });
     pglite = await PGlite.create(options.pgliteDataDir, { extensions: { vector } });

@@ -281,7 +281,14 @@ export interface EvaluationResultsTable {
   result: Json<Record<string, unknown>>;
 }
 
+/** Facts every process of the install must agree on (0013_installation). */
+export interface InstallationTable {
+  key: string;
+  value: string;
+}
+
 export interface DB {
+  installation: InstallationTable;
   companies: CompaniesTable;
   users: UsersTable;
   refresh_tokens: RefreshTokensTable;

@@ -14,6 +14,8 @@ import { findDocument, type DocumentView } from './documents.repository.ts';
 import { assertWithinQuota, companyUsage, type CompanyQuota } from './quotas.ts';
 
 export interface UploadInput {
+  /** The upload request's id (X-Request-Id), carried into the worker's log lines for the job. */
+  requestId?: string;
   companyId: string;
   userId: string | null;
   filename: string;
@@ -83,7 +85,7 @@ export async function uploadDocument(
         })
         .execute();
       await recordEvent(trx, input.companyId, 'document.uploaded', { documentId: id, name });
-      await enqueueIngest(deps.boss, id, fromKysely(trx), -usage.pending);
+      await enqueueIngest(deps.boss, id, fromKysely(trx), -usage.pending, input.requestId);
     });
   } catch (err) {
     await deps.files.delete(storageKey).catch(() => {});

@@ -1,3 +1,4 @@
+import { cacheLookups } from '../metrics/registry.ts';
 import type { Embedder } from './embedder.ts';
 
 /**
@@ -18,6 +19,7 @@ export function withQueryCache(inner: Embedder, capacity: number): Embedder {
     embedDocuments: (texts) => inner.embedDocuments(texts),
     embedQuery(text) {
       const hit = cache.get(text);
+      cacheLookups.inc({ cache: 'query_embedding', result: hit ? 'hit' : 'miss' });
       if (hit) {
         cache.delete(text);
         cache.set(text, hit);

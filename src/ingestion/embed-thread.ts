@@ -16,13 +16,18 @@ export interface EmbedThreadModel {
   options: EmbedderOptions;
 }
 
+/** Longest `close` waits for the batch in flight, ms (one batch takes seconds at most). */
+const CLOSE_WAIT_MS = 30_000;
+
 type Reply = { id: number; vectors: number[][] } | { id: number; error: string };
 
 /**
  * `embedder` with `embedDocuments` moved to a worker thread that loads `model` on first use;
  * `count`, `embedQuery` and the dimensions stay `embedder`'s. The thread does not keep the
  * process alive. A thread that fails (model load, crash) rejects the pending calls and is
- * started again on the next one.
+ * started again on the next one. `close` lets the batch in flight finish before it ends the
+ * thread (ending it inside onnxruntime's `run` can abort the process natively) and refuses new
+ * batches from then on.
  */
 export function withEmbedThread(
   embedder: Embedder,
@@ -30,6 +35,8 @@ export function withEmbedThread(
 ): Embedder & { close(): Promise<void> } {
   let worker: Worker | null = null;
   let nextId = 0;
+  let closing = false;
+  let idle: (() => void) | null = null;
   const pending = new Map<number, { resolve: (v: number[][]) => void; reject: (e: Error) => void }>();
   const fail = (err: Error) => {
     for (const p of pending.values()) p.reject(err);
@@ -45,7 +52,10 @@ export function withEmbedThread(
       pending.delete(reply.id);
       if ('error' in reply) p.reject(new Error(`embedding thread: ${reply.error}`));
       else p.resolve(reply.vectors);
-      if (pending.size === 0) w.unref();
+      if (pending.size === 0) {
+        w.unref();
+        idle?.();
+      }
     });
     w.on('error', fail);
     w.on('exit', (code) => fail(new Error(`embedding thread exited (${code})`)));
@@ -59,6 +69,7 @@ export function withEmbedThread(
     embedQuery: (text) => embedder.embedQuery(text),
     embedDocuments(texts) {
       if (texts.length === 0) return Promise.resolve([]);
+      if (closing) return Promise.reject(new Error('embedding thread: shutting down'));
       worker ??= start();
       // Referenced while a call is pending, so the process waits for the answer.
       worker.ref();
@@ -70,6 +81,15 @@ export function withEmbedThread(
       });
     },
     async close() {
+      closing = true;
+      if (pending.size > 0) {
+        let timer: NodeJS.Timeout | undefined;
+        await new Promise<void>((resolve) => {
+          idle = resolve;
+          timer = setTimeout(resolve, CLOSE_WAIT_MS);
+        });
+        clearTimeout(timer);
+      }
       const w = worker;
       worker = null;
       await w?.terminate();

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../db/schema.ts';
 import type { Embedder } from '../embeddings/embedder.ts';
-import type { FileStore } from '../documents/file-store.ts';
+import { FileMissingError, type FileStore } from '../documents/file-store.ts';
 import { newId } from '../lib/ids.ts';
 import { recordEvent } from '../outbox/outbox.ts';
 import {
@@ -41,6 +41,11 @@ export interface IngestDeps {
    * with its chunk count and attachments' children, ERROR): the list cache's `bump`.
    */
   listsChanged?: (companyId: string) => void;
+  /**
+   * Told the attempt number once an attempt is counted (`documents.attempts`), so the worker can
+   * give it back when the attempt is cut off by a shutdown or a lost database (worker.ts).
+   */
+  onAttemptBegun?: (documentId: string, attempt: number) => void;
 }
 
 export type IngestOutcome = 'vectorized' | 'error' | 'skipped';
@@ -87,6 +92,7 @@ async function ingestOnce(
   }
   const attempt = await beginAttempt(db, documentId);
   if (attempt === null) return 'skipped';
+  deps.onAttemptBegun?.(documentId, attempt);
   deps.listsChanged?.(doc.company_id); // PROCESSING shows at once, not when the attempt ends
   // The company's language: the OCR language, and the BM25 analyzer below.
   const language = await companyLanguage(db, doc.company_id);
@@ -99,6 +105,16 @@ async function ingestOnce(
       ...(deps.ocr ? { ocr: deps.ocr } : {}),
     });
   } catch (err) {
+    if (err instanceof FileMissingError) {
+      // Not a passing fault: retrying cannot make the file appear (a store not shared with the API).
+      await failDocument(
+        db,
+        doc.company_id,
+        documentId,
+        `the original file is missing from the file store (${deps.files.location})`,
+      );
+      return 'error';
+    }
     if (!(err instanceof DocumentParseError)) throw err;
     await failDocument(db, doc.company_id, documentId, err.message);
     return 'error';

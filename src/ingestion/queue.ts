@@ -5,8 +5,13 @@ import { REINDEX_QUEUE } from './reindex.ts';
 /** Queue name of document ingestion jobs; payload `{ documentId }`. */
 export const INGEST_QUEUE = 'ingest-document';
 
+/** Retries of one ingestion job (pg-boss `retryLimit`), interruptions included. */
+export const INGEST_JOB_RETRIES = 10;
+
 export interface IngestJob {
   documentId: string;
+  /** The request that caused the job (X-Request-Id), for the worker's log lines. */
+  requestId?: string;
 }
 
 /**
@@ -27,8 +32,10 @@ export function poolAdapter(pool: pg.Pool): Db {
 
 /**
  * Starts pg-boss in `schema` and makes sure the ingestion queue exists.
- * Jobs: 3 retries with exponential backoff; a heartbeat every 10 s lets the monitor hand the
- * job of a crashed worker to another one (pg-boss `heartbeatSeconds`).
+ * Jobs: up to INGEST_JOB_RETRIES retries with exponential backoff capped at a minute; a heartbeat
+ * every 10 s lets the monitor hand the job of a crashed worker to another one (pg-boss
+ * `heartbeatSeconds`). The document's own budget is INGEST_MAX_ATTEMPTS (worker.ts): the job's
+ * retries also cover attempts given back after a lost database or a shutdown, so there are more.
  */
 export async function startQueue(pool: pg.Pool, schema: string): Promise<PgBoss> {
   const boss = new PgBoss({ db: poolAdapter(pool), schema, supervise: true, schedule: false });
@@ -37,13 +44,31 @@ export async function startQueue(pool: pg.Pool, schema: string): Promise<PgBoss>
     process.emitWarning(`pg-boss: ${err instanceof Error ? err.message : String(err)}`);
   });
   await boss.start();
+  try {
+    await prepareQueues(boss);
+  } catch (err) {
+    // A started pg-boss keeps polling: stopped here, or it outlives the pool it runs on.
+    await boss.stop({ graceful: false, close: false }).catch(() => {});
+    throw err;
+  }
+  return boss;
+}
+
+async function prepareQueues(boss: PgBoss): Promise<void> {
   await boss.createQueue(INGEST_QUEUE, {
     policy: 'exclusive',
-    retryLimit: 3,
+    retryLimit: INGEST_JOB_RETRIES,
     retryDelay: 5,
     retryBackoff: true,
+    retryDelayMax: 60,
     expireInSeconds: 30 * 60,
     heartbeatSeconds: 10,
+  });
+  // A queue created by an earlier release keeps its options: bring them up to date.
+  await boss.updateQueue(INGEST_QUEUE, {
+    retryLimit: INGEST_JOB_RETRIES,
+    retryBackoff: true,
+    retryDelayMax: 60,
   });
   // stately: at most one queued and one active rebuild per company (singletonKey = company id).
   await boss.createQueue(REINDEX_QUEUE, {
@@ -58,7 +83,6 @@ export async function startQueue(pool: pg.Pool, schema: string): Promise<PgBoss>
   for (const queue of [INGEST_QUEUE, REINDEX_QUEUE]) {
     await boss.getJobById(queue, '00000000-0000-0000-0000-000000000000');
   }
-  return boss;
 }
 
 /**
@@ -67,8 +91,14 @@ export async function startQueue(pool: pg.Pool, schema: string): Promise<PgBoss>
  * keeps at most one queued-or-active job per document. Higher `priority` runs first (pg-boss
  * fetches by priority, then age); uploads pass minus the company's waiting documents.
  */
-export async function enqueueIngest(boss: PgBoss, documentId: string, db?: Db, priority = 0): Promise<void> {
-  await boss.send(INGEST_QUEUE, { documentId } satisfies IngestJob, {
+export async function enqueueIngest(
+  boss: PgBoss,
+  documentId: string,
+  db?: Db,
+  priority = 0,
+  requestId?: string,
+): Promise<void> {
+  await boss.send(INGEST_QUEUE, { documentId, ...(requestId ? { requestId } : {}) } satisfies IngestJob, {
     singletonKey: documentId,
     priority,
     ...(db ? { db } : {}),

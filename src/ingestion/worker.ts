@@ -5,23 +5,77 @@ import { failDocument, ingestDocument, type IngestDeps } from './ingest.ts';
 import { REINDEX_QUEUE, reindexCompanyLexical, maintainIndexes } from './reindex.ts';
 import { resyncCompany } from '../retrieval/vector-store/resync.ts';
 import { compactLexicalStats } from '../retrieval/lexical/bm25.ts';
+import { isDatabaseUnavailable } from '../db/unavailable.ts';
+import { giveBackAttempt } from './attempts.ts';
+import { embeddedChunks, ingestionOutcomes, ingestionStepDuration } from '../metrics/registry.ts';
+
+/** `deps` with parse and embed timed, and chunks counted, for /metrics. */
+function measured(deps: IngestDeps): IngestDeps {
+  const timed =
+    <A extends unknown[], R>(step: string, fn: (...args: A) => Promise<R>) =>
+    async (...args: A): Promise<R> => {
+      const end = ingestionStepDuration.startTimer({ step });
+      try {
+        return await fn(...args);
+      } finally {
+        end();
+      }
+    };
+  const embedder = deps.embedder;
+  return {
+    ...deps,
+    parse: timed('parse', deps.parse),
+    embedder: {
+      ...embedder,
+      count: (text) => embedder.count(text),
+      embedQuery: (text) => embedder.embedQuery(text),
+      embedDocuments: timed('embed', async (texts: string[]) => {
+        const vectors = await embedder.embedDocuments(texts);
+        embeddedChunks.inc(texts.length);
+        return vectors;
+      }),
+    },
+  };
+}
 
 /** Quiet time after the last ingestion before index maintenance runs, ms. */
 const VACUUM_DEBOUNCE_MS = 5_000;
 /** Longest a busy worker goes without folding the BM25 statistics' deltas, ms. */
 const COMPACT_AT_LEAST_EVERY_MS = 60_000;
 
+/** A running worker; `stop` ends it without spending the attempts it cuts off. */
+export interface IngestionWorker {
+  /** Documents being processed now. */
+  readonly active: number;
+  /**
+   * Stops fetching jobs, waits up to `graceMs` for those in flight, then gives back the attempts
+   * of those still running (the database must still be open); their jobs are retried by the next
+   * worker. Never rejects.
+   */
+  stop(graceMs: number): Promise<void>;
+}
+
 /**
- * Starts consuming ingestion jobs. A job that throws is retried by pg-boss (3 times, backoff);
- * on its last attempt the document is marked ERROR instead, so no document stays PROCESSING.
- * Before consuming, documents left UPLOADED or PROCESSING (e.g. by a crash) are enqueued again;
- * the queue's exclusive policy drops those that still have a job.
+ * Starts consuming ingestion jobs. A job that throws is retried by pg-boss (backoff); once the
+ * document has used INGEST_MAX_ATTEMPTS it is marked ERROR instead, so no document stays
+ * PROCESSING. An attempt cut off by a lost database or a shutdown is given back
+ * (`documents.attempts` − 1) before its job is retried, so infrastructure never spends a
+ * document's attempts. Before consuming, documents left UPLOADED or PROCESSING (e.g. by a crash)
+ * are enqueued again; the queue's exclusive policy drops those that still have a job.
  */
 export async function startIngestionWorker(
   boss: PgBoss,
   deps: IngestDeps,
   options: { concurrency: number; log: FastifyBaseLogger; vacuumAfterBurst?: boolean },
-): Promise<void> {
+): Promise<IngestionWorker> {
+  /** Attempt numbers of the documents in flight, by document id. */
+  const attempts = new Map<string, number>();
+  const inFlight = new Set<Promise<unknown>>();
+  let stopping = false;
+  const tracked: IngestDeps = {
+    ...measured(deps),
+    onAttemptBegun: (documentId, attempt) => attempts.set(documentId, attempt),
+  };
   let vacuumTimer: NodeJS.Timeout | null = null;
   let lastMaintained = Date.now();
   // PGlite has no autovacuum: vacuum and analyze too. PostgreSQL: only the BM25 statistics.
@@ -47,13 +101,30 @@ export async function startIngestionWorker(
   const handler = async ([job]: JobWithMetadata<IngestJob>[]) => {
     if (!job) return;
     const { documentId } = job.data;
+    // The job's lines carry the upload's request id: one grep follows a document from API to worker.
+    const log = options.log.child({ reqId: job.data.requestId ?? `job-${job.id}`, jobId: job.id });
     const started = Date.now();
+    const run = ingestDocument(tracked, documentId);
+    inFlight.add(run);
     try {
-      const outcome = await ingestDocument(deps, documentId);
-      options.log.info({ documentId, outcome, ms: Date.now() - started }, 'ingestion finished');
+      const outcome = await run;
+      ingestionOutcomes.inc({ outcome });
+      log.info({ documentId, outcome, ms: Date.now() - started }, 'ingestion finished');
     } catch (err) {
-      options.log.error({ err, documentId, retry: job.retryCount }, 'ingestion failed');
-      if (job.retryCount >= job.retryLimit) {
+      const attempt = attempts.get(documentId);
+      if (stopping || isDatabaseUnavailable(err)) {
+        // Not the document's fault: the attempt is given back and the job retried.
+        log.warn(
+          { documentId, err: { message: (err as Error).message } },
+          'ingestion interrupted by the infrastructure; retried without spending an attempt',
+        );
+        if (attempt !== undefined && !stopping) await giveBackAttempt(deps.db, documentId, attempt);
+        ingestionOutcomes.inc({ outcome: 'interrupted' });
+        throw err;
+      }
+      log.error({ err, documentId, retry: job.retryCount }, 'ingestion failed');
+      ingestionOutcomes.inc({ outcome: 'failed' });
+      if ((attempt ?? 0) >= deps.maxAttempts || job.retryCount >= job.retryLimit) {
         const doc = await deps.db
           .selectFrom('documents')
           .select('company_id')
@@ -71,6 +142,9 @@ export async function startIngestionWorker(
         return;
       }
       throw err;
+    } finally {
+      inFlight.delete(run);
+      attempts.delete(documentId);
     }
   };
   await boss.work<IngestJob>(
@@ -97,4 +171,24 @@ export async function startIngestionWorker(
     deps.listsChanged?.(job.data.companyId);
     scheduleVacuum();
   });
+  return {
+    get active() {
+      return inFlight.size;
+    },
+    async stop(graceMs) {
+      stopping = true;
+      // offWork also waits for the jobs in flight: not awaited past the grace period.
+      const off = Promise.allSettled([boss.offWork(INGEST_QUEUE), boss.offWork(REINDEX_QUEUE)]);
+      let timer: NodeJS.Timeout | undefined;
+      await Promise.race([
+        Promise.all([off, Promise.allSettled([...inFlight])]),
+        new Promise((resolve) => (timer = setTimeout(resolve, graceMs))),
+      ]);
+      clearTimeout(timer);
+      for (const [documentId, attempt] of attempts) {
+        await giveBackAttempt(deps.db, documentId, attempt, 0).catch(() => {});
+        options.log.info({ documentId }, 'ingestion cut off by shutdown; its attempt was given back');
+      }
+    },
+  };
 }

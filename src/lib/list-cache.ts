@@ -1,3 +1,4 @@
+import { cacheLookups } from '../metrics/registry.ts';
 import { TtlLru } from './ttl-lru.ts';
 import type { InvalidationBus } from '../auth/invalidation-bus.ts';
 
@@ -75,7 +76,11 @@ export function createListCache(options: ListCacheOptions): ListCache {
       const id = `${companyId}\n${key}`;
       const seen = generationOf(companyId);
       const hit = entries.get(id);
-      if (hit && hit.generation === seen) return hit.json;
+      if (hit && hit.generation === seen) {
+        cacheLookups.inc({ cache: 'list', result: 'hit' });
+        return hit.json;
+      }
+      cacheLookups.inc({ cache: 'list', result: 'miss' });
       const json = await load();
       if (usable() && generationOf(companyId) === seen)
         entries.set(id, { companyId, generation: seen, json });

@@ -1,5 +1,5 @@
 import { Redis } from 'ioredis';
-import { redisWithFallback } from './redis-fallback.ts';
+import { redisBreakerDefaults, redisWithFallback } from './redis-fallback.ts';
 
 /** One hit counted: the window's count so far (this hit included) and ms until it resets. */
 export interface WindowHit {
@@ -39,7 +39,7 @@ function localCounter(maxEntries = 100_000) {
 
 /**
  * Counters in Redis at `redisUrl` (keys `prefix + key`), or in memory when null. While Redis is
- * unreachable (not connected, or a command fails or takes over 2 s) each replica counts in its
+ * unreachable (not connected, or a command fails or takes over REDIS_COMMAND_TIMEOUT_MS, after which a circuit breaker sends every hit to memory until a PING answers again) each replica counts in its
  * own memory instead: limits keep holding per replica, so the whole service allows at most
  * replicas × the figure until Redis is back; requests are never refused or failed because Redis
  * is down (docs/widget.md "Limits"). `onDegraded` is told once per outage.
@@ -53,9 +53,9 @@ export function createWindowCounter(
   const redis = new Redis(redisUrl, {
     maxRetriesPerRequest: 0,
     connectTimeout: 2000,
-    commandTimeout: 2000,
+    commandTimeout: redisBreakerDefaults().commandTimeoutMs,
   });
-  const run = redisWithFallback(redis, options.onDegraded);
+  const run = redisWithFallback(redis, options.onDegraded, { name: 'rate-limits' });
   return {
     hit: (key, windowMs) =>
       run(

@@ -7,6 +7,20 @@ import { AppError, serviceUnavailable } from '../lib/errors.ts';
 import { WEB_SOURCES_PER_ANSWER } from '../chat/web-sources.ts';
 import { webSearch } from './web-search.ts';
 import { sessionKeyOf } from '../chat/widget-sessions.ts';
+import { sseFirstToken } from '../metrics/registry.ts';
+import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from '../db/unavailable.ts';
+
+/** The `error` event of a stream cut by a lost database, or by this replica shutting down. */
+const DATABASE_LOST = {
+  code: 'SERVICE_UNAVAILABLE',
+  message: 'The database is unavailable; ask again shortly',
+  retryAfter: DATABASE_RETRY_AFTER_SECONDS,
+};
+const SHUTTING_DOWN = {
+  code: 'SERVICE_UNAVAILABLE',
+  message: 'This server is restarting; ask again',
+  retryAfter: 1,
+};
 
 const HEARTBEAT_MS = 15_000;
 const BUSY_MESSAGE = 'The language model is busy with other answers; try again shortly';
@@ -48,9 +62,17 @@ export async function streamChat(
   // from a stalled connection.
   reply.raw.flushHeaders();
   const write = (event: ChatEvent) => {
-    if (!reply.raw.destroyed) reply.raw.write(`data: ${JSON.stringify(event)}\n\n`);
+    if (!reply.raw.destroyed && !reply.raw.writableEnded)
+      reply.raw.write(`data: ${JSON.stringify(event)}\n\n`);
   };
+  // A drain that ends before the answer does (src/server.ts) closes it with an `error` event.
+  const untrack = ctx.lifecycle.trackStream(() => {
+    write({ type: 'error', error: SHUTTING_DOWN });
+    reply.raw.end();
+    abort.abort();
+  });
   const heartbeat = setInterval(() => !reply.raw.destroyed && reply.raw.write(': ping\n\n'), HEARTBEAT_MS);
+  let firstToken = true;
   try {
     for await (const event of answerStream(
       chatDepsOf(ctx),
@@ -60,6 +82,10 @@ export async function streamChat(
       abort.signal,
     )) {
       if (abort.signal.aborted) break;
+      if (firstToken && event.type === 'token') {
+        firstToken = false;
+        sseFirstToken.observe({ route: request.routeOptions.url ?? '' }, reply.elapsedTime / 1000);
+      }
       write(event);
     }
   } catch (err) {
@@ -72,11 +98,14 @@ export async function streamChat(
           ? { code: 'SERVICE_UNAVAILABLE', message: BUSY_MESSAGE, retryAfter: err.retryAfterSeconds }
           : unavailable
             ? { code: 'SERVICE_UNAVAILABLE', message: 'The language model is not available' }
-            : { code: 'INTERNAL_ERROR', message: 'Internal server error' },
+            : isDatabaseUnavailable(err)
+              ? DATABASE_LOST
+              : { code: 'INTERNAL_ERROR', message: 'Internal server error' },
     });
   } finally {
     clearInterval(heartbeat);
-    reply.raw.end();
+    untrack();
+    if (!reply.raw.writableEnded) reply.raw.end();
   }
 }
 

@@ -79,6 +79,7 @@ export const documentUploadRoutes: FastifyPluginAsyncTypebox = async (app) => {
         bytes: file.bytes,
         name,
         topicId: fields.topicId || undefined,
+        requestId: request.id,
       });
       return reply.code(201).send({ success: true as const, data: doc });
     },

@@ -11,7 +11,7 @@ export const API_VERSION = '3.5.0';
 /** The liveness answer: the same object every time (serialized per request by the route's schema). */
 const HEALTH_ANSWER = { success: true as const, data: { status: 'ok' as const, version: API_VERSION } };
 
-/** How long `/ready` waits for the database before answering 503, ms. */
+/** Longest `/ready` waits for the database before answering 503, ms (less when the connect timeout is). */
 const READY_TIMEOUT_MS = 5000;
 
 /** Documents waiting for and in ingestion, read now. */
@@ -36,7 +36,8 @@ const healthRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/health',
     {
-      config: { auth: 'none' },
+      // Probes come from every balancer every few seconds, all from a few addresses: never limited.
+      config: { auth: 'none', rateLimit: false },
       // Probes come every few seconds from every balancer: no request line for them (errors still log).
       logLevel: 'warn',
       schema: {
@@ -62,13 +63,13 @@ const healthRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/ready',
     {
-      config: { auth: 'none' },
+      config: { auth: 'none', rateLimit: false },
       // Probes come every few seconds from every balancer: no request line for them (errors still log).
       logLevel: 'warn',
       schema: {
         operationId: 'getReadiness',
         description:
-          'For load balancers and orchestrators: 200 once the database answers (within a time budget), with the ingestion queue figures; 503 `SERVICE_UNAVAILABLE` otherwise.',
+          'For load balancers and orchestrators: 200 once the database answers (within a time budget), with the ingestion queue figures (totals over every company); 503 `SERVICE_UNAVAILABLE` otherwise, and from the moment the process is told to stop (SIGTERM) while it drains. Never rate-limited.',
         tags: ['health'],
         summary: 'Readiness: the database answers; ingestion queue figures (503 when it does not)',
         response: {
@@ -92,10 +93,15 @@ const healthRoutes: FastifyPluginAsyncTypebox = async (app) => {
         },
       },
     },
-    async () => {
+    async (_request, reply) => {
+      if (app.ctx.lifecycle.draining) {
+        void reply.header('retry-after', 1);
+        throw serviceUnavailable('This server is shutting down');
+      }
       let timer: NodeJS.Timeout | undefined;
+      const budget = Math.min(READY_TIMEOUT_MS, app.ctx.config.ops.database.connectMs || READY_TIMEOUT_MS);
       const timeout = new Promise<never>((_, reject) => {
-        timer = setTimeout(() => reject(new Error('timeout')), READY_TIMEOUT_MS);
+        timer = setTimeout(() => reject(new Error('timeout')), budget);
       });
       try {
         const ingestionQueue = await Promise.race([
@@ -107,6 +113,7 @@ const healthRoutes: FastifyPluginAsyncTypebox = async (app) => {
           data: { status: 'ready' as const, database: app.ctx.database.kind, ingestionQueue },
         };
       } catch {
+        void reply.header('retry-after', 5);
         throw serviceUnavailable('The database does not answer');
       } finally {
         clearTimeout(timer);

@@ -22,6 +22,8 @@ const EXPECTED: Record<string, Level> = {
   'GET /widget/:file': 'public',
   'GET /widget/demo': 'public',
   'GET /api/ready': 'public',
+  // Not a role's: METRICS_TOKEN guards it (404 without one, as here); test/ops/metrics.test.ts.
+  'GET /metrics': 'public',
   'GET /api/health/details': 'admin',
   'POST /api/auth/login': 'public',
   'POST /api/auth/register': 'public',

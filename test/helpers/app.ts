@@ -69,13 +69,14 @@ export async function buildTestApp(
     ...options.overrides,
   });
   const app = await buildApp(ctx, { logger: false });
-  if (options.worker) {
-    await startIngestionWorker(ctx.boss, ingestDepsOf(ctx), { concurrency: 1, log: app.log });
-  }
+  const worker = options.worker
+    ? await startIngestionWorker(ctx.boss, ingestDepsOf(ctx), { concurrency: 1, log: app.log })
+    : null;
   const dispatcher = options.webhooks
     ? startWebhookDispatcher(deliveryDepsOf(ctx), { pollMs: config.webhookPollMs, log: app.log })
     : null;
   t.teardown(async () => {
+    await worker?.stop(0);
     await dispatcher?.stop();
     await app.close();
     await ctx.close();

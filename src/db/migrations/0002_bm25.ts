@@ -1,7 +1,56 @@
 import { sql, type Kysely } from 'kysely';
-import type { DB } from '../schema.ts';
-import { lexicalLanguageOf } from '../../retrieval/lexical/analyzer.ts';
-import { indexChunkTerms, lexicalText } from '../../retrieval/lexical/bm25.ts';
+import { analyze, lexicalLanguageOf, type LexicalLanguage } from './frozen/analyzer-0002.ts';
+
+/**
+ * The tables this migration reads and writes, as they were when it ran (not the live schema:
+ * later migrations change it, and a migration is history).
+ */
+interface Db0002 {
+  companies: { id: string; settings: unknown };
+  chunks: { id: string; company_id: string; document_id: string; text: string; heading_path: string[] };
+  documents: { id: string; title: string | null; name: string };
+}
+
+/** A chunk's text as the BM25 backfill of 0002 analyzed it: title, headings, text. */
+const lexicalText = (title: string, headingPath: readonly string[], text: string) =>
+  [title, ...headingPath, text].join('\n');
+
+/** The postings and lengths of `chunks`, as 0002 wrote them (frozen copy of that day's indexChunkTerms). */
+async function indexChunkTerms(
+  db: Kysely<unknown>,
+  input: { companyId: string; language: LexicalLanguage; chunks: { id: string; text: string }[] },
+): Promise<void> {
+  if (input.chunks.length === 0) return;
+  const ids: string[] = [];
+  const lengths: number[] = [];
+  const terms: string[] = [];
+  const chunkIds: string[] = [];
+  const tfs: number[] = [];
+  const dls: number[] = [];
+  for (const chunk of input.chunks) {
+    const analyzed = analyze(chunk.text, input.language);
+    const frequencies = new Map<string, number>();
+    for (const term of analyzed) frequencies.set(term, (frequencies.get(term) ?? 0) + 1);
+    ids.push(chunk.id);
+    lengths.push(analyzed.length);
+    for (const [term, tf] of frequencies) {
+      terms.push(term);
+      chunkIds.push(chunk.id);
+      tfs.push(tf);
+      dls.push(analyzed.length);
+    }
+  }
+  await sql`delete from chunk_terms where chunk_id = any(${ids}::text[])`.execute(db);
+  await sql`update chunks set lexical_length = v.length
+    from unnest(${ids}::text[], ${lengths}::int[]) as v(id, length)
+    where chunks.id = v.id and chunks.company_id = ${input.companyId}`.execute(db);
+  if (terms.length === 0) return;
+  await sql`insert into chunk_terms (company_id, term, chunk_id, tf, dl)
+    select ${input.companyId}, t, c, f, d
+    from unnest(${terms}::text[], ${chunkIds}::text[], ${tfs}::int[], ${dls}::int[]) as v(t, c, f, d)`.execute(
+    db,
+  );
+}
 
 /** Chunks re-analyzed per round while backfilling postings for data indexed before 0002. */
 const BACKFILL_BATCH = 500;
@@ -35,7 +84,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   // Deleting a chunk cascades here: without this index every chunk deleted scans the table.
   await db.schema.createIndex('chunk_terms_chunk_idx').on('chunk_terms').column('chunk_id').execute();
 
-  const app = db as unknown as Kysely<DB>;
+  const app = db as unknown as Kysely<Db0002>;
   const companies = await app.selectFrom('companies').select(['id', 'settings']).execute();
   for (const company of companies) {
     const language = lexicalLanguageOf(company.settings);
@@ -55,7 +104,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
         id: r.id,
         text: lexicalText(r.title ?? r.name, r.heading_path, r.text),
       }));
-      await indexChunkTerms(app, { companyId: company.id, language, chunks });
+      await indexChunkTerms(db, { companyId: company.id, language, chunks });
       after = rows[rows.length - 1]!.id;
     }
   }

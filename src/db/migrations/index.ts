@@ -11,6 +11,7 @@ import * as messageFeedback from './0009_message_feedback.ts';
 import * as chunksLexicalStatsIndex from './0010_chunks_lexical_stats_index.ts';
 import * as bm25Pruning from './0011_bm25_pruning.ts';
 import * as evaluations from './0012_evaluations.ts';
+import * as installation from './0013_installation.ts';
 
 /** Every migration, in order; add new files here (names sort by their timestamp-like prefix). */
 const migrations: Record<string, Migration> = {
@@ -26,6 +27,7 @@ const migrations: Record<string, Migration> = {
   '0010_chunks_lexical_stats_index': chunksLexicalStatsIndex,
   '0011_bm25_pruning': bm25Pruning,
   '0012_evaluations': evaluations,
+  '0013_installation': installation,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -3,7 +3,7 @@ import type { DB } from '../../db/schema.ts';
 import { toPgVector } from '../../embeddings/embedder.ts';
 import type { ScoredId } from '../fusion.ts';
 import type { RetrievalQuery } from '../types.ts';
-import type { VectorStore } from './index.ts';
+import type { VectorStore } from './types.ts';
 import { DENSE_SEARCH_SESSION } from '../../db/index.ts';
 
 /** HNSW candidate list at query time (pgvector's default is 40); more for deeper limits. */

@@ -5,7 +5,7 @@ import type { DB } from '../../db/schema.ts';
 import { normalizedScoreFusion, type ScoredId } from '../fusion.ts';
 import { companyLanguage } from '../lexical/bm25.ts';
 import type { RetrievalQuery } from '../types.ts';
-import type { DocumentPoints, HybridRequest, VectorStore } from './index.ts';
+import type { DocumentPoints, HybridRequest, VectorStore } from './types.ts';
 import { documentSparseVector, querySparseVector } from './sparse.ts';
 
 /** Named vectors of the collection: the dense embedding and the BM25 sparse vector. */
