@@ -11,6 +11,19 @@ const LEADING_LABEL = /^(\p{Lu}[\p{Lu}\s/&-]{2,}:)\s*/u;
 const TRAILING_HEADING = /(\s+\p{Lu}{3,}){2,}$/u;
 const withoutLabels = (s: string) => s.replace(LEADING_LABEL, '').replace(TRAILING_HEADING, '');
 
+/** Shorter segments are no sentence of their own: a value on its own line ("$70,923,698.", "Default: 72."). */
+const FRAGMENT_CHARS = 20;
+
+/** Joins each fragment to the sentence before it, so a value stays with the words that name it. */
+function foldFragments(segments: string[]): string[] {
+  const out: string[] = [];
+  for (const segment of segments) {
+    if (segment.length < FRAGMENT_CHARS && out.length > 0) out[out.length - 1] += ` ${segment}`;
+    else out.push(segment);
+  }
+  return out;
+}
+
 /** A table row as the parsers write it: cells joined by " | ". */
 export const TABLE_ROW = / \| /;
 
@@ -38,8 +51,9 @@ export function sentencesOf(text: string): string[] {
   flush();
   return runs
     .flatMap((run) =>
-      [...segmenter.segment(run.replace(/\s+/g, ' '))].map((s) => withoutLabels(s.segment.trim())),
+      foldFragments([...segmenter.segment(run.replace(/\s+/g, ' '))].map((s) => s.segment.trim())),
     )
+    .map(withoutLabels)
     .filter((s) => s.length >= 20 && s.length <= 800 && /\p{L}/u.test(s) && !REFERENCE.test(s));
 }
 
