@@ -20,6 +20,22 @@ export interface SourceInfo {
 /** Candidates kept for embedding, best lexical ones first: embedding costs ~2 ms a sentence. */
 export const SHORTLIST = 10;
 
+/**
+ * "By what date …?" asks for the value that follows "by" in the answer ("… by September 21,
+ * 2020"); likewise "in what year", "since when", "for how many". A pattern that finds the
+ * question's preposition followed within three words by a number or a month, or null.
+ */
+export function valueAfterPreposition(question: string): RegExp | null {
+  const m = /^\s*(by|in|on|since|until|from|before|after|at|for|during)\s+(what|which|how|when)\b/i.exec(
+    question,
+  );
+  if (!m) return null;
+  return new RegExp(
+    `\\b${m[1]!.toLowerCase()}\\s+(\\S+\\s+){0,2}(\\d|(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\\b)`,
+    'i',
+  );
+}
+
 const bigramsOf = (terms: string[]) => new Set(terms.slice(1).map((t, i) => `${terms[i]} ${t}`));
 
 /** A candidate with its lexical features, before embedding. */
@@ -87,6 +103,7 @@ export function lexicalCandidates(
   const windowCoverage = idfCoverage(terms, windowTerms);
   const chunkCoverage = idfCoverage(terms, sourceTerms);
   const questionBigrams = bigramsOf(terms);
+  const valueAfter = valueAfterPreposition(question);
   const top = sources[0]?.score || 1;
   const ranked = candidates.map((c, i) => {
     const sentenceBigrams = bigramsOf(termsOf(c.sentence));
@@ -95,12 +112,14 @@ export function lexicalCandidates(
         ? 0
         : [...questionBigrams].filter((b) => sentenceBigrams.has(b)).length / questionBigrams.size;
     const typeMatch = wanted !== null && holdsAnswerType(c.sentence, wanted) ? 1 : 0;
+    const prepositionMatch = valueAfter !== null && valueAfter.test(c.sentence) ? 1 : 0;
     const features: FeatureRow = {
       coverage: coverage[i]!,
       windowCoverage: windowCoverage[i]!,
       chunkCoverage: chunkCoverage[c.citation - 1]!,
       bigram,
       typeMatch,
+      prepositionMatch,
       rank: 1 / c.citation,
       scoreRatio: (sources[c.citation - 1]?.score ?? 0) / top,
       length: Math.log1p(sentenceTerms[i]!.size),
@@ -127,14 +146,18 @@ export function withSimilarity<T extends LexicalCandidate>(
   }));
 }
 
-/** Names of the sentence ranker's features, in model order. */
+/**
+ * Names of the sentence ranker's features, in model order. `chunkCoverage` is left out: every
+ * sentence of a chunk shares it, and fitted on SQuAD it took a negative weight that sank the
+ * right sentence of the best-matching chunk on real documents (the FAA comment deadline).
+ */
 export const SENTENCE_FEATURES = [
   'similarity',
   'coverage',
   'windowCoverage',
-  'chunkCoverage',
   'bigram',
   'typeMatch',
+  'prepositionMatch',
   'rank',
   'scoreRatio',
   'length',
