@@ -77,7 +77,7 @@ async function count(
   if (n > max) {
     void reply.header('retry-after', reset);
     throw new AppError(429, 'RATE_LIMIT_EXCEEDED', `Rate limit exceeded: ${max} requests per minute`, {
-      extra: { retryAfter: reset },
+      extra: { retryAfter: reset, reason: 'REQUEST_RATE' },
     });
   }
 }
@@ -167,7 +167,7 @@ async function rateLimitPlugin(app: FastifyInstance) {
     },
     errorResponseBuilder: (_request, context) =>
       new AppError(429, 'RATE_LIMIT_EXCEEDED', `Rate limit exceeded: ${context.max} requests per minute`, {
-        extra: { retryAfter: Math.max(1, Math.ceil(context.ttl / 1000)) },
+        extra: { retryAfter: Math.max(1, Math.ceil(context.ttl / 1000)), reason: 'REQUEST_RATE' },
       }),
   });
 }

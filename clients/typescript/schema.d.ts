@@ -1076,6 +1076,11 @@ export interface components {
                  */
                 retryAfter?: number;
                 /**
+                 * @description 429: `REQUEST_RATE` = too many requests in the window (spec "Limits"); `FAILED_ATTEMPTS` = the failed-attempt back-off of this address, e-mail or credential (docs/auth.md)
+                 * @enum {string}
+                 */
+                reason?: "REQUEST_RATE" | "FAILED_ATTEMPTS";
+                /**
                  * @description 403 by role: the least role allowed
                  * @enum {string}
                  */
