@@ -20,7 +20,7 @@ const WINDOW_MS = 60_000;
 /** The default figures (requests a minute), as the OpenAPI document states them; RATE_LIMIT_* change them. */
 export const LIMITS: Record<LimitGroup | 'publicPerIp', number> = {
   public: 60,
-  publicPerIp: 30,
+  publicPerIp: 60,
   authenticated: 300,
   upload: 10,
   chatStream: 20,

@@ -373,7 +373,7 @@ export interface paths {
          * Ask a question; the answer streams as Server-Sent Events
          * @description Server-Sent Events (send `Accept: text/event-stream`), each event one line `data: <JSON>` (a `ChatStreamEvent`): zero or more `token` events (`content`: the next piece of text), one `sources`, then `done` with the `citationMap`, `conversationId`, `messageId` and, on the public route, the server-made `sessionId`. Every `[n]` in the tokens is a key of `citationMap`. Anything refused before the stream starts (validation, auth, unknown conversation, web search unavailable) is an ordinary JSON error response with its status; a failure after the stream started is sent as an `error` event and ends the stream. Comment lines `: ping` every 15 s keep proxies from closing an idle stream.
          *
-         *     Rate limit: 20 requests per minute by default (chat streaming class, per API key; at most 30 public requests per client IP).
+         *     Rate limit: 20 requests per minute by default (chat streaming class, per API key; at most 60 public requests per client IP).
          */
         post: operations["streamChat"];
         delete?: never;
@@ -417,7 +417,7 @@ export interface paths {
          * Widget chat, one JSON answer
          * @description The widget’s chat, authenticated by `X-API-Key`, answering from the key’s company documents as one JSON (the `sendChatMessage` shape). `sessionId` groups a visitor’s questions.
          *
-         *     Rate limit: 60 requests per minute by default (public class, per API key; at most 30 per client IP).
+         *     Rate limit: 60 requests per minute by default (public class, per API key; at most 60 per client IP).
          */
         post: operations["publicChat"];
         delete?: never;
@@ -439,7 +439,7 @@ export interface paths {
          * Widget chat, streamed as Server-Sent Events
          * @description Server-Sent Events (send `Accept: text/event-stream`), each event one line `data: <JSON>` (a `ChatStreamEvent`): zero or more `token` events (`content`: the next piece of text), one `sources`, then `done` with the `citationMap`, `conversationId`, `messageId` and, on the public route, the server-made `sessionId`. Every `[n]` in the tokens is a key of `citationMap`. Anything refused before the stream starts (validation, auth, unknown conversation, web search unavailable) is an ordinary JSON error response with its status; a failure after the stream started is sent as an `error` event and ends the stream. Comment lines `: ping` every 15 s keep proxies from closing an idle stream.
          *
-         *     Rate limit: 20 requests per minute by default (chat streaming class, per API key; at most 30 public requests per client IP).
+         *     Rate limit: 20 requests per minute by default (chat streaming class, per API key; at most 60 public requests per client IP).
          */
         post: operations["publicStreamChat"];
         delete?: never;
@@ -459,7 +459,7 @@ export interface paths {
          * The key's company topics, for the widget's topic picker
          * @description The key’s company topics, for a widget’s topic picker; same layout as `listTopics`.
          *
-         *     Rate limit: 60 requests per minute by default (public class, per API key; at most 30 per client IP).
+         *     Rate limit: 60 requests per minute by default (public class, per API key; at most 60 per client IP).
          */
         get: operations["listPublicTopics"];
         put?: never;
@@ -483,7 +483,7 @@ export interface paths {
          * Web search for the widget
          * @description Searches the web through the configured provider (a self-hosted SearXNG at `SEARXNG_URL`). Not configured: 503 SERVICE_UNAVAILABLE. The provider unreachable, slow (`WEB_SEARCH_TIMEOUT_MS`), oversized or malformed: 502 BAD_GATEWAY.
          *
-         *     Rate limit: 60 requests per minute by default (public class, per API key; at most 30 per client IP).
+         *     Rate limit: 60 requests per minute by default (public class, per API key; at most 60 per client IP).
          */
         post: operations["publicSearchWeb"];
         delete?: never;

@@ -282,7 +282,7 @@ export function loadConfig(env: Env = process.env): Config {
     rateLimitEnabled: bool(env, 'RATE_LIMIT_ENABLED', true),
     rateLimits: {
       public: int(env, 'RATE_LIMIT_PUBLIC_PER_KEY', 60, 1),
-      publicPerIp: int(env, 'RATE_LIMIT_PUBLIC_PER_IP', 30, 1),
+      publicPerIp: int(env, 'RATE_LIMIT_PUBLIC_PER_IP', 60, 1),
       chatStream: int(env, 'RATE_LIMIT_CHAT_STREAM_PER_KEY', 20, 1),
       authenticated: int(env, 'RATE_LIMIT_AUTHENTICATED', 300, 1),
       upload: int(env, 'RATE_LIMIT_UPLOAD', 10, 1),
