@@ -3,6 +3,8 @@ import { resolve } from 'node:path';
 import {
   allowlist,
   bool,
+  privateTargets,
+  type PrivateTarget,
   ConfigError,
   int,
   list,
@@ -143,8 +145,13 @@ export interface Config {
   trustProxy: boolean;
   admin: { email: string; password: string; company: string; name: string } | null;
   logLevel: string;
-  /** CIDRs, IPs or host names outbound requests may reach although private or loopback (SSRF policy). */
+  /**
+   * CIDRs, IPs or host names the operator's own outbound requests (web search, SSO keys) may reach
+   * although private or loopback (SSRF policy). Not the tenants': webhooks use webhookPrivateTargets.
+   */
   outboundAllowlist: string[];
+  /** Private `host:port` targets a company's webhooks may reach (`*` = every company); none by default. */
+  webhookPrivateTargets: PrivateTarget[];
   /** Self-hosted SearXNG base URL for web search; null = web search answers 503. */
   searxngUrl: string | null;
   /** Whole web-search request to the provider, ms. */
@@ -312,6 +319,7 @@ export function loadConfig(env: Env = process.env): Config {
       : null,
     logLevel: str(env, 'LOG_LEVEL', 'info'),
     outboundAllowlist: allowlist(env, 'OUTBOUND_ALLOWLIST'),
+    webhookPrivateTargets: privateTargets(env, 'WEBHOOK_PRIVATE_TARGETS'),
     searxngUrl: url(env, 'SEARXNG_URL'),
     webSearchTimeoutMs: int(env, 'WEB_SEARCH_TIMEOUT_MS', 8000, 1),
     webhookSecretKey: secretKey(env, 'WEBHOOK_SECRET_KEY'),
