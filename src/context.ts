@@ -198,6 +198,7 @@ export function ingestDepsOf(ctx: AppContext): IngestDeps {
     ocr: ctx.config.ocr,
     boss: ctx.boss,
     quota: ctx.config.quota,
+    maxAttachmentsPerUpload: ctx.config.maxAttachmentsPerUpload,
     listsChanged: (companyId) => ctx.listCache.bump(companyId),
   };
 }

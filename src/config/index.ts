@@ -97,6 +97,8 @@ export interface Config {
   ocr: { maxPages: number; dpi: number } | null;
   /** Per-company quota: documents, and bytes of stored originals. */
   quota: { maxDocuments: number; maxStorageBytes: number };
+  /** Documents one upload may become besides itself: attachments, and attachments of attachments. */
+  maxAttachmentsPerUpload: number;
   /** Processing attempts of a document before it ends ERROR (crashes included). */
   ingestMaxAttempts: number;
   /** Ingestion jobs processed at once by this process's worker. */
@@ -270,6 +272,7 @@ export function loadConfig(env: Env = process.env): Config {
       maxDocuments: int(env, 'QUOTA_MAX_DOCUMENTS', 10_000, 1),
       maxStorageBytes: int(env, 'QUOTA_MAX_STORAGE_MB', 10_240, 1) * 1024 * 1024,
     },
+    maxAttachmentsPerUpload: int(env, 'ATTACHMENTS_MAX_PER_UPLOAD', 100, 0),
     queryEmbeddingCacheSize: int(env, 'QUERY_EMBEDDING_CACHE_SIZE', 1000, 0),
     authCache: {
       size: int(env, 'AUTH_CACHE_SIZE', 10_000, 0),

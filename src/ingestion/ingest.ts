@@ -36,6 +36,8 @@ export interface IngestDeps {
   /** Queue and quota for e-mail attachments' child documents; without a queue they are only named. */
   boss?: PgBoss;
   quota?: CompanyQuota;
+  /** Child documents one upload may become in all (ATTACHMENTS_MAX_PER_UPLOAD); unset = no budget. */
+  maxAttachmentsPerUpload?: number;
   /**
    * Called after each committed change of a document's row a list shows (PROCESSING, VECTORIZED
    * with its chunk count and attachments' children, ERROR): the list cache's `bump`.
@@ -177,7 +179,12 @@ async function ingestOnce(
       }
       const children =
         prepared.length > 0
-          ? await insertAttachments(trx, { boss: deps.boss!, quota: deps.quota }, doc, prepared)
+          ? await insertAttachments(
+              trx,
+              { boss: deps.boss!, quota: deps.quota, maxDescendants: deps.maxAttachmentsPerUpload },
+              doc,
+              prepared,
+            )
           : null;
       orphanKeys = children?.orphanKeys ?? [];
       await trx
