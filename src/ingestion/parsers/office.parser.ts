@@ -9,7 +9,13 @@ import { OfficeParser, type OfficeParserConfig, type OfficeParserAST } from 'off
 import { DocumentParseError, type DocumentBlock, type ParsedDocument } from './types.ts';
 import { EMPTY_DOCUMENT, finishDocument } from './text-utils.ts';
 import { walk } from './office-ast.ts';
-import { countXmlElements, DEFAULT_ZIP_LIMITS, readZipSafely, ZIP_DAMAGED } from '../sandbox/zip-guard.ts';
+import {
+  countXmlElements,
+  DEFAULT_ZIP_LIMITS,
+  readZipSafely,
+  repackZip,
+  ZIP_DAMAGED,
+} from '../sandbox/zip-guard.ts';
 
 /** Formats read through officeparser. */
 export type OfficeFormat = 'ods' | 'odt' | 'odp' | 'pptx' | 'epub' | 'rtf';
@@ -75,13 +81,17 @@ export async function parseOffice(format: OfficeFormat, bytes: Uint8Array): Prom
   if (format === 'rtf' && !/^\s*\{\\rtf/.test(new TextDecoder('latin1').decode(bytes.subarray(0, 64))))
     throw new DocumentParseError(officeDamaged(format));
   const parts = TEXT_PARTS[format];
-  if (parts) checkPackage(format, bytes, parts);
+  // Zip-based formats: officeparser reads the parts the guard read, re-packed, not the upload.
+  const checked = parts ? checkPackage(format, bytes, parts) : bytes;
   let ast: OfficeParserAST;
   try {
-    ast = await OfficeParser.parseOffice(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), {
-      ...CONFIG,
-      fileType: format,
-    } as OfficeParserConfig);
+    ast = await OfficeParser.parseOffice(
+      Buffer.from(checked.buffer, checked.byteOffset, checked.byteLength),
+      {
+        ...CONFIG,
+        fileType: format,
+      } as OfficeParserConfig,
+    );
   } catch (error) {
     const type = (error as { type?: string }).type ?? '';
     if (type.startsWith('PASSWORD') || type === 'DOCUMENT_DECRYPTION_FAILED')
@@ -95,8 +105,11 @@ export async function parseOffice(format: OfficeFormat, bytes: Uint8Array): Prom
   return finishDocument(blocks, { title: ast.metadata.title ?? null });
 }
 
-/** The zip guard over the whole package, then the element bound over its text parts. */
-function checkPackage(format: OfficeFormat, bytes: Uint8Array, textParts: RegExp): void {
+/**
+ * The zip guard over the whole package, then the element bound over its text parts.
+ * @returns the parts the guard read, re-packed (zip-guard.ts `repackZip`)
+ */
+function checkPackage(format: OfficeFormat, bytes: Uint8Array, textParts: RegExp): Uint8Array {
   let entries: Map<string, Uint8Array>;
   try {
     entries = readZipSafely(bytes);
@@ -113,4 +126,5 @@ function checkPackage(format: OfficeFormat, bytes: Uint8Array, textParts: RegExp
         `the ${NAMES[format]} has more than ${MAX_ELEMENTS.toLocaleString('en')} elements`,
       );
   }
+  return repackZip(entries);
 }
