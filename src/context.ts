@@ -193,7 +193,7 @@ export function ingestDepsOf(ctx: AppContext): IngestDeps {
     vectorEnabled: ctx.database.vectorEnabled,
     vectorStore: ctx.vectorStore,
     chunking: { maxTokens: ctx.config.chunkMaxTokens, overlapTokens: ctx.config.chunkOverlapTokens },
-    parse: (format, bytes, options) => ctx.sandbox.parse(format, bytes, options),
+    parse: (format, bytes, options, signal) => ctx.sandbox.parse(format, bytes, options, signal),
     maxAttempts: ctx.config.ingestMaxAttempts,
     ocr: ctx.config.ocr,
     boss: ctx.boss,
