@@ -991,7 +991,7 @@ export interface paths {
         };
         /**
          * Download the original file of a document
-         * @description The bytes of the uploaded original (an e-mail attachment: the attachment), with its detected `Content-Type`. PDFs come `inline` (open one at a page with `#page=N`), everything else as an `attachment`; the file name is in `Content-Disposition` (`filename*` in UTF-8). Served with `X-Content-Type-Options: nosniff` and `Content-Security-Policy: sandbox; default-src 'none'`, so an uploaded HTML or SVG file never runs on the API's origin. Another company’s document is 404.
+         * @description The bytes of the uploaded original (an e-mail attachment: the attachment), with its detected `Content-Type`. Served as an `attachment` (a download), PDFs included: a browser’s PDF viewer would run the PDF’s own scripts. `?disposition=inline` shows raster images and plain text in the browser; render PDFs with pdf.js (scripting off), as the console does. The file name is in `Content-Disposition` (`filename*` in UTF-8). Served with `X-Content-Type-Options: nosniff` and `Content-Security-Policy: sandbox; default-src 'none'`, so an uploaded HTML or SVG file never runs on the API's origin. Another company’s document is 404.
          *
          *     Rate limit: 300 requests per minute by default (authenticated class, per user).
          */
@@ -8035,7 +8035,10 @@ export interface operations {
     };
     downloadDocumentFile: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description `inline` asks to display the file in the browser; honoured only for raster images and plain text, every other type (PDF included) stays an `attachment` */
+                disposition?: "attachment" | "inline";
+            };
             header?: never;
             path: {
                 /** @description Resource id */
