@@ -100,7 +100,7 @@ export default fp(
         if (!reply.hasHeader('x-ratelimit-reset')) void reply.header('x-ratelimit-reset', wait);
       }
       if (status >= 500) request.log.error({ err }, 'request failed');
-      else request.log.info({ code: body.code, status }, 'request rejected');
+      else request.log.info({ code: body.code, status, reason: body.reason }, 'request rejected');
       if (reply.sent || reply.raw.headersSent) return;
       return reply.code(status).type('application/json').send({ success: false, error: body });
     });
