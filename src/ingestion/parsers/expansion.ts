@@ -63,29 +63,36 @@ export function checkOdfExpansion(xml: string, budget: ExpansionBudget, what: st
 
 /**
  * Counts an XLSX: the `<c>` cells of every sheet, and the characters they stand for — a shared
- * string (`t="s"`) counts its full length at every reference.
+ * string (`t="s"`) counts its full length at every reference. One linear pass over the tags.
  * @throws DocumentParseError naming the first budget exceeded
  */
 export function checkXlsxExpansion(parts: Map<string, Uint8Array>, budget: ExpansionBudget): void {
   const decoder = new TextDecoder();
+  // One pass over tags each (no lazy match that could rescan an unclosed element): linear time.
   const shared: number[] = [];
   const strings = parts.get('xl/sharedStrings.xml');
   if (strings) {
-    const items = /<si>([\s\S]*?)<\/si>|<si\/>/g;
+    const tags = /<si\b[^>]*?(\/?)>|<t\b[^>]*>([^<]*)<\/t>/g;
     const xml = decoder.decode(strings);
-    for (let m = items.exec(xml); m; m = items.exec(xml)) shared.push(textLength(m[1] ?? ''));
+    for (let m = tags.exec(xml); m; m = tags.exec(xml)) {
+      if (m[0].startsWith('<si')) shared.push(0);
+      else if (shared.length > 0) shared[shared.length - 1]! += m[2]!.length;
+    }
   }
   let cells = 0;
   let chars = 0;
   for (const [name, data] of parts) {
     if (!/^xl\/worksheets\/[^/]+\.xml$/.test(name)) continue;
     const xml = decoder.decode(data);
-    const cellTags = /<c\b([^>]*?)(?:\/>|>([\s\S]*?)<\/c>)/g;
-    for (let m = cellTags.exec(xml); m; m = cellTags.exec(xml)) {
-      cells++;
-      const content = m[2] ?? '';
-      const value = /<v>([^<]*)<\/v>/.exec(content)?.[1];
-      chars += /\st="s"/.test(m[1]!) ? (shared[Number(value)] ?? 0) : textLength(content);
+    const tags = /<c\b([^>]*?)(\/?)>|<\/c>|<v>([^<]*)<\/v>|<t\b[^>]*>([^<]*)<\/t>/g;
+    let cell: { shared: boolean } | null = null;
+    for (let m = tags.exec(xml); m; m = tags.exec(xml)) {
+      if (m[0].startsWith('<c')) {
+        cells++;
+        cell = m[2] === '/' ? null : { shared: /\st="s"/.test(m[1]!) };
+      } else if (m[0] === '</c>') cell = null;
+      else if (cell && m[3] !== undefined) chars += cell.shared ? (shared[Number(m[3])] ?? 0) : m[3].length;
+      else if (cell && m[4] !== undefined) chars += m[4].length;
       if (cells > budget.maxCells) throw tooMany('spreadsheet', budget.maxCells, 'cells');
       if (chars > budget.maxChars) throw tooMany('spreadsheet', budget.maxChars, 'chars');
     }
