@@ -67,6 +67,12 @@ function bearerToken(request: FastifyRequest): string | undefined {
   return header ? BEARER.exec(header)?.[1] : undefined;
 }
 
+/** The credential text a request presents in `mode` (for the back-off's per-credential key). */
+function presentedCredential(request: FastifyRequest, mode: AuthMode): string {
+  const sent = mode === 'apiKey' ? request.headers['x-api-key'] : request.headers.authorization;
+  return typeof sent === 'string' ? sent : String(sent);
+}
+
 /** A remembered token's claims while they are live: jose's expiry rule (exp <= now, whole seconds). */
 function rememberedClaims(verified: TtlLru<string, AccessClaims> | null, token: string) {
   const claims = verified?.get(token);
@@ -134,8 +140,8 @@ async function authenticateApiKey(app: FastifyInstance, request: FastifyRequest)
  * token in `verified` (not expired) whose session the auth cache holds, or an API key the auth
  * cache holds, sent from an authorized origin. Undefined otherwise; the full path then decides,
  * with its errors. Synchronous: no database, no HMAC, no promise. The credential throttle is not
- * consulted here: it slows guessing, and a credential already verified is not a guess (so one
- * client behind a NAT guessing does not stop its colleagues' signed-in requests).
+ * consulted here, nor on the full path for a credential that verifies: it slows failing
+ * credentials only (so one client behind a NAT guessing does not stop its colleagues).
  */
 function cachedPrincipal(
   app: FastifyInstance,
@@ -163,7 +169,10 @@ function cachedPrincipal(
  * Authentication and RBAC by route policy (the @fastify/rate-limit pattern): each route states
  * `config.auth` (`jwt` by default) and `config.permission`; an onRoute hook installs the check.
  * Registered inside the API's encapsulation context, so it covers exactly the API's routes.
- * A client IP that keeps presenting forged tokens or unknown keys is slowed down before any lookup.
+ * A client IP that keeps presenting forged tokens or unknown keys, and each such credential, is
+ * slowed down (429 in place of the 401, src/auth/throttle.ts); a credential that verifies never is.
+ * Secrets of 256 bits (the generated HS256 key, an API key) cannot be guessed in any number of
+ * tries, so the back-off is against load and noise, and never worth locking out the innocent.
  */
 async function authPlugin(app: FastifyInstance) {
   const { rateLimitEnabled, redisUrl } = app.ctx.config;
@@ -203,15 +212,19 @@ async function authPlugin(app: FastifyInstance) {
           })
         : undefined;
     const authenticate = async (request: FastifyRequest) => {
-      const keys = credentialKeys(request.ip);
-      await refuseWhileBackingOff(app.throttle, keys);
       try {
         request.principal =
           mode === 'apiKey'
             ? await authenticateApiKey(app, request)
             : await authenticateJwt(app, request, verified);
       } catch (err) {
-        if (err instanceof Error && guesses.has(err)) await app.throttle.fail(keys);
+        if (err instanceof Error && guesses.has(err)) {
+          // Only now, once the credential failed, does its address's back-off matter: a 429
+          // instead of the 401 while it lasts, else one more failure counted.
+          const keys = credentialKeys(request.ip, presentedCredential(request, mode));
+          await refuseWhileBackingOff(app.throttle, keys);
+          await app.throttle.fail(keys);
+        }
         throw err;
       }
       const refused = refusal(request.principal);

@@ -101,9 +101,16 @@ export default fp(
         status = err.statusCode;
         body = { code: status === 404 ? 'NOT_FOUND' : 'VALIDATION_ERROR', message: err.message };
       }
+      if (err instanceof AppError && err.headers) void reply.headers(err.headers);
+      // Every 429 tells when to come back, whoever raised it (spec "Limits" 2; RFC 9110 §10.2.3).
+      if (status === 429 && !reply.hasHeader('retry-after')) {
+        const wait = typeof body.retryAfter === 'number' ? body.retryAfter : 1;
+        void reply.header('retry-after', wait);
+        if (!reply.hasHeader('x-ratelimit-reset')) void reply.header('x-ratelimit-reset', wait);
+      }
       if (status === 503) request.log.warn({ err: { message: err.message, code: err.code } }, 'unavailable');
       else if (status >= 500) request.log.error({ err }, 'request failed');
-      else request.log.info({ code: body.code, status }, 'request rejected');
+      else request.log.info({ code: body.code, status, reason: body.reason }, 'request rejected');
       if (reply.sent || reply.raw.headersSent) return;
       if (status === 503 && typeof body.retryAfter === 'number' && !reply.hasHeader('retry-after'))
         void reply.header('retry-after', body.retryAfter);

@@ -20,7 +20,7 @@ const WINDOW_MS = 60_000;
 /** The default figures (requests a minute), as the OpenAPI document states them; RATE_LIMIT_* change them. */
 export const LIMITS: Record<LimitGroup | 'publicPerIp', number> = {
   public: 60,
-  publicPerIp: 30,
+  publicPerIp: 60,
   authenticated: 300,
   upload: 10,
   chatStream: 20,
@@ -77,7 +77,7 @@ async function count(
   if (n > max) {
     void reply.header('retry-after', reset);
     throw new AppError(429, 'RATE_LIMIT_EXCEEDED', `Rate limit exceeded: ${max} requests per minute`, {
-      extra: { retryAfter: reset },
+      extra: { retryAfter: reset, reason: 'REQUEST_RATE' },
     });
   }
 }
@@ -134,8 +134,10 @@ function storeOf(counter: WindowCounter) {
 
 /**
  * The spec's rate limits. Public routes: publicLimits above. The others with @fastify/rate-limit,
- * counted after authentication (preHandler) so the identity is the user (JWT routes) or the client
- * IP (unauthenticated routes) — ARCHITECTURE.md. Counters are in Redis when REDIS_URL is set, so
+ * counted after authentication (which runs on arrival) so the identity is the user (JWT routes) or
+ * the client IP (unauthenticated routes) — ARCHITECTURE.md — and before any look at the body
+ * (preValidation, ahead of plugins/no-nul.ts and the schema), so invalid and hostile bodies count
+ * too and a flood of them meets 429s. Counters are in Redis when REDIS_URL is set, so
  * every replica shares them; in memory otherwise, and in each replica's memory while Redis is
  * unreachable (src/lib/window-counter.ts).
  */
@@ -153,7 +155,7 @@ async function rateLimitPlugin(app: FastifyInstance) {
   const limits = limitsOf(app.ctx.config);
   await app.register(rateLimit, {
     global: true,
-    hook: 'preHandler',
+    hook: 'preValidation',
     timeWindow: WINDOW_MS,
     store: storeOf(counter),
     allowList: (request) => isPublic(request),
@@ -165,7 +167,7 @@ async function rateLimitPlugin(app: FastifyInstance) {
     },
     errorResponseBuilder: (_request, context) =>
       new AppError(429, 'RATE_LIMIT_EXCEEDED', `Rate limit exceeded: ${context.max} requests per minute`, {
-        extra: { retryAfter: Math.max(1, Math.ceil(context.ttl / 1000)) },
+        extra: { retryAfter: Math.max(1, Math.ceil(context.ttl / 1000)), reason: 'REQUEST_RATE' },
       }),
   });
 }

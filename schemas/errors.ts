@@ -67,6 +67,12 @@ export const ErrorEnvelope = Type.Object(
         retryAfter: Type.Optional(
           Type.Integer({ minimum: 1, maximum: 86_400, description: '429 and busy 503: seconds to wait' }),
         ),
+        reason: Type.Optional(
+          Type.Enum(['REQUEST_RATE', 'FAILED_ATTEMPTS'], {
+            description:
+              '429: `REQUEST_RATE` = too many requests in the window (spec "Limits"); `FAILED_ATTEMPTS` = the failed-attempt back-off of this address, e-mail or credential (docs/auth.md)',
+          }),
+        ),
         requiredRole: Type.Optional({ ...Role, description: '403 by role: the least role allowed' }),
         currentRole: Type.Optional({ ...Role, description: '403 by role: the caller’s role' }),
         usage: Type.Optional({ ...Quota, description: 'Quota errors: what the company holds' }),

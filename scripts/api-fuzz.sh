@@ -21,8 +21,16 @@ base="http://127.0.0.1:$port"
 searx_port=$((port + 1))
 node -e 'require("node:http").createServer((q, r) => r.setHeader("content-type", "application/json").end(JSON.stringify({ results: [{ url: "https://example.org/tides", title: "Tides", content: "Tides follow the moon." }] }))).listen(+process.argv[1], "127.0.0.1")' "$searx_port" &
 searx=$!
+# Rate limits and the failed-attempt back-off are ON (issue 22): the fuzzer's forged tokens and keys
+# must never throttle its valid ones. The per-minute figures are raised past what one fuzzing client
+# sends (thousands a minute from one user, key and address), or the spec's 300/min would answer
+# its valid requests 429 by design; the counters, headers and back-off all still run.
 SEARXNG_URL="http://127.0.0.1:$searx_port" OUTBOUND_ALLOWLIST=127.0.0.1 \
-DATA_DIR="$work/data" PORT=$port RATE_LIMIT_ENABLED=false LOG_LEVEL=warn \
+WEBHOOK_PRIVATE_TARGETS="*=127.0.0.1:$searx_port" \
+RATE_LIMIT_ENABLED=true RATE_LIMIT_AUTHENTICATED=1000000 RATE_LIMIT_PUBLIC_PER_KEY=1000000 \
+RATE_LIMIT_PUBLIC_PER_IP=1000000 RATE_LIMIT_CHAT_STREAM_PER_KEY=1000000 RATE_LIMIT_UPLOAD=1000000 \
+RATE_LIMIT_LOGIN=1000000 \
+DATA_DIR="$work/data" PORT=$port LOG_LEVEL=info \
   ADMIN_EMAIL=fuzz@example.com ADMIN_PASSWORD='fuzz-password-1' ADMIN_COMPANY=Fuzz \
   setsid node src/server.ts >"$work/server.log" 2>&1 &
 server=$!
@@ -68,4 +76,21 @@ for op in "${session_enders[@]}"; do
     --header "$(admin "fuzz-$op")" --include-operation-id "$op" --phases examples,coverage,fuzzing \
     --request-timeout 60 --workers 1 || status=$?
 done
+# Every answer the server sent, from its request log: no 5xx, and any 429 is the back-off answering
+# the fuzzer's own forged credentials (reason FAILED_ATTEMPTS), never a valid request.
+node -e '
+const lines = require("fs").readFileSync(process.argv[1], "utf8").split("\n").filter(Boolean);
+const codes = {};
+const reasons = {};
+for (const l of lines) {
+  try {
+    const j = JSON.parse(l);
+    if (j.statusCode) codes[j.statusCode] = (codes[j.statusCode] ?? 0) + 1;
+    if (j.status === 429) reasons[j.reason] = (reasons[j.reason] ?? 0) + 1;
+  } catch {}
+}
+console.log(`429 reasons: ${JSON.stringify(reasons)}`);
+const n = (f) => Object.entries(codes).filter(([c]) => f(+c)).reduce((s, [, k]) => s + k, 0);
+console.log(`server answers: ${JSON.stringify(codes)}; 5xx: ${n((c) => c >= 500)}; 429: ${n((c) => c === 429)}`);
+' "$work/server.log"
 exit "$status"

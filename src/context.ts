@@ -20,6 +20,7 @@ import type { ChatDeps } from './chat/chat.service.ts';
 import { createEvaluationQueue } from './evaluations/evaluation.job.ts';
 import { ParserSandbox } from './ingestion/sandbox/sandbox.ts';
 import { createHttpClient, type HttpClient } from './lib/http-client.ts';
+import { createWebhookHttp, type WebhookHttp } from './webhooks/outbound.ts';
 import type { WebSearchProvider } from './search/web/provider.ts';
 import { searxngProvider } from './search/web/searxng.ts';
 import { deriveSecretKey } from './webhooks/secrets.ts';
@@ -46,8 +47,10 @@ export interface AppContext {
   /** Child processes that parse documents under PARSE_* limits. */
   sandbox: ParserSandbox;
   jwtSecret: Uint8Array;
-  /** Every request that leaves the service goes through this SSRF-checked client. */
+  /** The operator's outbound requests (web search, SSO keys): SSRF-checked, OUTBOUND_ALLOWLIST. */
   http: HttpClient;
+  /** Tenants' webhooks: public addresses only, plus WEBHOOK_PRIVATE_TARGETS (src/webhooks/outbound.ts). */
+  webhookHttp: WebhookHttp;
   /** null when SEARXNG_URL is unset (web search answers 503). */
   webSearch: WebSearchProvider | null;
   /** AES-256-GCM key for webhook secrets at rest (src/webhooks/secrets.ts). */
@@ -149,6 +152,11 @@ export async function createContext(config: Config, overrides: ContextOverrides 
       timeoutMs: config.webhookTimeoutMs,
       maxResponseBytes: 64 * 1024,
     });
+    const webhookHttp = createWebhookHttp({
+      targets: config.webhookPrivateTargets,
+      timeoutMs: config.webhookTimeoutMs,
+      maxResponseBytes: 64 * 1024,
+    });
     return {
       config,
       database,
@@ -165,6 +173,7 @@ export async function createContext(config: Config, overrides: ContextOverrides 
       quota: config.quota,
       jwtSecret,
       http,
+      webhookHttp,
       webSearch: config.searxngUrl
         ? searxngProvider(http, config.searxngUrl, config.webSearchTimeoutMs)
         : null,
@@ -176,6 +185,7 @@ export async function createContext(config: Config, overrides: ContextOverrides 
       async close() {
         await invalidations?.close();
         await http.close().catch(() => {});
+        await webhookHttp.close().catch(() => {});
         await boss.stop({ graceful: true, timeout: 5000, close: false }).catch(() => {});
         // A provider passed in by the caller is the caller's to close.
         if (!overrides.llm) await llm.close?.();
@@ -198,11 +208,12 @@ export function ingestDepsOf(ctx: AppContext): IngestDeps {
     vectorEnabled: ctx.database.vectorEnabled,
     vectorStore: ctx.vectorStore,
     chunking: { maxTokens: ctx.config.chunkMaxTokens, overlapTokens: ctx.config.chunkOverlapTokens },
-    parse: (format, bytes, options) => ctx.sandbox.parse(format, bytes, options),
+    parse: (format, bytes, options, signal) => ctx.sandbox.parse(format, bytes, options, signal),
     maxAttempts: ctx.config.ingestMaxAttempts,
     ocr: ctx.config.ocr,
     boss: ctx.boss,
     quota: ctx.config.quota,
+    maxAttachmentsPerUpload: ctx.config.maxAttachmentsPerUpload,
     listsChanged: (companyId) => ctx.listCache.bump(companyId),
   };
 }

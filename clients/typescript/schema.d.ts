@@ -395,7 +395,7 @@ export interface paths {
          * Ask a question; the answer streams as Server-Sent Events
          * @description Server-Sent Events (send `Accept: text/event-stream`), each event one line `data: <JSON>` (a `ChatStreamEvent`): zero or more `token` events (`content`: the next piece of text), one `sources`, then `done` with the `citationMap`, `conversationId`, `messageId` and, on the public route, the server-made `sessionId`. Every `[n]` in the tokens is a key of `citationMap`. Anything refused before the stream starts (validation, auth, unknown conversation, web search unavailable) is an ordinary JSON error response with its status; a failure after the stream started is sent as an `error` event and ends the stream. Comment lines `: ping` every 15 s keep proxies from closing an idle stream.
          *
-         *     Rate limit: 20 requests per minute by default (chat streaming class, per API key; at most 30 public requests per client IP).
+         *     Rate limit: 20 requests per minute by default (chat streaming class, per API key; at most 60 public requests per client IP).
          */
         post: operations["streamChat"];
         delete?: never;
@@ -439,7 +439,7 @@ export interface paths {
          * Widget chat, one JSON answer
          * @description The widget’s chat, authenticated by `X-API-Key`, answering from the key’s company documents as one JSON (the `sendChatMessage` shape). `sessionId` groups a visitor’s questions.
          *
-         *     Rate limit: 60 requests per minute by default (public class, per API key; at most 30 per client IP).
+         *     Rate limit: 60 requests per minute by default (public class, per API key; at most 60 per client IP).
          */
         post: operations["publicChat"];
         delete?: never;
@@ -461,7 +461,7 @@ export interface paths {
          * Widget chat, streamed as Server-Sent Events
          * @description Server-Sent Events (send `Accept: text/event-stream`), each event one line `data: <JSON>` (a `ChatStreamEvent`): zero or more `token` events (`content`: the next piece of text), one `sources`, then `done` with the `citationMap`, `conversationId`, `messageId` and, on the public route, the server-made `sessionId`. Every `[n]` in the tokens is a key of `citationMap`. Anything refused before the stream starts (validation, auth, unknown conversation, web search unavailable) is an ordinary JSON error response with its status; a failure after the stream started is sent as an `error` event and ends the stream. Comment lines `: ping` every 15 s keep proxies from closing an idle stream.
          *
-         *     Rate limit: 20 requests per minute by default (chat streaming class, per API key; at most 30 public requests per client IP).
+         *     Rate limit: 20 requests per minute by default (chat streaming class, per API key; at most 60 public requests per client IP).
          */
         post: operations["publicStreamChat"];
         delete?: never;
@@ -481,7 +481,7 @@ export interface paths {
          * The key's company topics, for the widget's topic picker
          * @description The key’s company topics, for a widget’s topic picker; same layout as `listTopics`.
          *
-         *     Rate limit: 60 requests per minute by default (public class, per API key; at most 30 per client IP).
+         *     Rate limit: 60 requests per minute by default (public class, per API key; at most 60 per client IP).
          */
         get: operations["listPublicTopics"];
         put?: never;
@@ -505,7 +505,7 @@ export interface paths {
          * Web search for the widget
          * @description Searches the web through the configured provider (a self-hosted SearXNG at `SEARXNG_URL`). Not configured: 503 SERVICE_UNAVAILABLE. The provider unreachable, slow (`WEB_SEARCH_TIMEOUT_MS`), oversized or malformed: 502 BAD_GATEWAY.
          *
-         *     Rate limit: 60 requests per minute by default (public class, per API key; at most 30 per client IP).
+         *     Rate limit: 60 requests per minute by default (public class, per API key; at most 60 per client IP).
          */
         post: operations["publicSearchWeb"];
         delete?: never;
@@ -1013,7 +1013,7 @@ export interface paths {
         };
         /**
          * Download the original file of a document
-         * @description The bytes of the uploaded original (an e-mail attachment: the attachment), with its detected `Content-Type`. PDFs come `inline` (open one at a page with `#page=N`), everything else as an `attachment`; the file name is in `Content-Disposition` (`filename*` in UTF-8). Served with `X-Content-Type-Options: nosniff` and `Content-Security-Policy: sandbox; default-src 'none'`, so an uploaded HTML or SVG file never runs on the API's origin. Another company’s document is 404.
+         * @description The bytes of the uploaded original (an e-mail attachment: the attachment), with its detected `Content-Type`. Served as an `attachment` (a download), PDFs included: a browser’s PDF viewer would run the PDF’s own scripts. `?disposition=inline` shows raster images and plain text in the browser; render PDFs with pdf.js (scripting off), as the console does. The file name is in `Content-Disposition` (`filename*` in UTF-8). Served with `X-Content-Type-Options: nosniff` and `Content-Security-Policy: sandbox; default-src 'none'`, so an uploaded HTML or SVG file never runs on the API's origin. Another company’s document is 404.
          *
          *     Rate limit: 300 requests per minute by default (authenticated class, per user).
          */
@@ -1153,6 +1153,11 @@ export interface components {
                  * @description 429 and busy 503: seconds to wait
                  */
                 retryAfter?: number;
+                /**
+                 * @description 429: `REQUEST_RATE` = too many requests in the window (spec "Limits"); `FAILED_ATTEMPTS` = the failed-attempt back-off of this address, e-mail or credential (docs/auth.md)
+                 * @enum {string}
+                 */
+                reason?: "REQUEST_RATE" | "FAILED_ATTEMPTS";
                 /**
                  * @description 403 by role: the least role allowed
                  * @enum {string}
@@ -8381,7 +8386,10 @@ export interface operations {
     };
     downloadDocumentFile: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description `inline` asks to display the file in the browser; honoured only for raster images and plain text, every other type (PDF included) stays an `attachment` */
+                disposition?: "attachment" | "inline";
+            };
             header?: never;
             path: {
                 /** @description Resource id */

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'preact/hooks';
 import { api } from './api.ts';
 import { useI18n } from './i18n.ts';
 import { Problem, useProblem } from './ui.tsx';
+import { PdfPage } from './pdf-page.tsx';
 
 /** Fetches a document's original with the bearer token (a plain link could not send it). */
 async function fetchOriginal(id: string) {
@@ -9,24 +10,22 @@ async function fetchOriginal(id: string) {
 }
 
 /**
- * "Open page N" (PDFs, shown in a frame at that page) and "Download original" for one document.
- * The bytes come as a blob: URL, which the console's CSP allows in frames and nowhere else; the
- * URL is revoked when the viewer closes or the document changes. `page` is 1-based.
+ * "Open page N" (PDFs: that page drawn by pdf.js, pdf-page.tsx, never the browser's PDF viewer,
+ * which would run the PDF's scripts) and "Download original" for one document. `page` is 1-based.
  */
 export function OriginalFile(props: { id: string; name: string; mimeType: string; page?: number | null }) {
   const { t } = useI18n();
   const { problem, report } = useProblem();
-  const [viewer, setViewer] = useState<string | null>(null);
+  const [viewer, setViewer] = useState<Blob | null>(null);
   const pdf = props.mimeType === 'application/pdf';
   const page = props.page ?? 1;
 
-  useEffect(() => () => void (viewer && URL.revokeObjectURL(viewer)), [viewer]);
   useEffect(() => setViewer(null), [props.id, props.page]);
 
   const open = async () => {
     const res = await fetchOriginal(props.id);
     report(res);
-    if (res.data) setViewer(URL.createObjectURL(res.data));
+    if (res.data) setViewer(res.data);
   };
   const download = async () => {
     const res = await fetchOriginal(props.id);
@@ -58,13 +57,7 @@ export function OriginalFile(props: { id: string; name: string; mimeType: string
         )}
       </p>
       <Problem text={problem} />
-      {viewer && (
-        <iframe
-          class="pdf-viewer"
-          src={`${viewer}#page=${page}`}
-          title={t('pdfViewer', { name: props.name, n: page })}
-        />
-      )}
+      {viewer && <PdfPage data={viewer} page={page} title={t('pdfViewer', { name: props.name, n: page })} />}
     </div>
   );
 }

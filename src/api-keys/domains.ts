@@ -1,4 +1,5 @@
 import { domainToASCII } from 'node:url';
+import { getPublicSuffix } from 'tldts';
 
 /**
  * An authorized-domain entry as stored: `[http://|https://][*.]host[:port]`, host lower-cased
@@ -18,15 +19,26 @@ export interface DomainRule {
 const ENTRY = /^(?:(https?):\/\/)?(\*\.)?([^/:?#\s*]+)(?::(\d{1,5}))?\/?$/i;
 
 /**
+ * Whether `*.host` would cover sites of unrelated owners: `host` is a public suffix (`com`, `co.uk`,
+ * `github.io`) by the Public Suffix List (https://publicsuffix.org, ICANN and private sections, via
+ * tldts), or has no dot at all (`*.internal`, `*.localhost`: a suffix too broad to mean one site).
+ */
+export function isPublicSuffix(host: string): boolean {
+  return !host.includes('.') || getPublicSuffix(host, { allowPrivateDomains: true }) === host;
+}
+
+/**
  * Parses one entry as typed by an admin (`Example.com`, `*.shop.example`, `https://app.example:8443`,
  * `localhost:5173`, `bücher.example`). @returns null when it is not a host (path, query, userinfo,
- * IPv6 literal, `*` elsewhere than a leading `*.`, port 0 or above 65535).
+ * IPv6 literal, `*` elsewhere than a leading `*.`, port 0 or above 65535), or is a wildcard over a
+ * public suffix (`*.com`, `*.co.uk`: every site under it could use the key).
  */
 export function parseDomainRule(entry: string): DomainRule | null {
   const m = ENTRY.exec(entry.trim());
   if (!m) return null;
   const host = domainToASCII(m[3]!);
   if (!host || host.endsWith('.') || !/^[a-z0-9.-]+$/.test(host)) return null;
+  if (m[2] && isPublicSuffix(host)) return null;
   const port = m[4] === undefined ? undefined : Number(m[4]);
   if (port !== undefined && (port < 1 || port > 65535)) return null;
   const scheme = m[1]?.toLowerCase() as DomainRule['scheme'];

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import { AppError } from '../lib/errors.ts';
 import { redisWithFallback } from '../lib/redis-fallback.ts';
@@ -110,6 +111,8 @@ function resilientStore(redis: Redis): Store {
 export interface Throttle {
   /** Seconds before any of `keys` may try again; 0 = now. */
   retryAfter(keys: string[]): Promise<number>;
+  /** Seconds before each of `keys` may try again, in their order; 0 = now. */
+  waits(keys: string[]): Promise<number[]>;
   /** Counts a failure on each key and starts its back-off once past its `free` failures. */
   fail(keys: ThrottleKey[]): Promise<void>;
   /** Forgets the keys' failures (a successful attempt). */
@@ -119,12 +122,15 @@ export interface Throttle {
 /** A throttle over Redis (shared by replicas; memory while it is down) or, with `redis` null, this process's memory. */
 export function createThrottle(redis: Redis | null): Throttle {
   const store = redis ? resilientStore(redis) : memoryStore();
+  const waits = async (keys: string[]) => {
+    const now = Date.now();
+    const entries = await Promise.all(keys.map((key) => store.get(key)));
+    return entries.map((e) => (e && e.until > now ? Math.ceil((e.until - now) / 1000) : 0));
+  };
   return {
+    waits,
     async retryAfter(keys) {
-      const now = Date.now();
-      const entries = await Promise.all(keys.map((key) => store.get(key)));
-      const waits = entries.map((e) => (e && e.until > now ? Math.ceil((e.until - now) / 1000) : 0));
-      return Math.max(0, ...waits);
+      return Math.max(0, ...(await waits(keys)));
     },
     async fail(keys) {
       await Promise.all(
@@ -146,6 +152,7 @@ export function createThrottle(redis: Redis | null): Throttle {
 /** A throttle that never refuses (RATE_LIMIT_ENABLED=false). */
 export const noThrottle: Throttle = {
   retryAfter: async () => 0,
+  waits: async (keys) => keys.map(() => 0),
   fail: async () => {},
   succeed: async () => {},
 };
@@ -165,27 +172,50 @@ export function loginKeys(ip: string, email?: string): ThrottleKey[] {
   return keys;
 }
 
-/** Failed bearer-token and API-key attempts, per client IP, counted before authentication. */
-export const credentialKeys = (ip: string): ThrottleKey[] => [
+/**
+ * The keys a credential that failed verification (a forged or malformed token, an unknown API key)
+ * counts against: the client IP (20 free failures, kept while the address keeps failing) and the
+ * credential itself, by a hash of its text (5: a revoked key that a thousand browsers still send
+ * is slowed everywhere). Only failing credentials are ever checked against them (plugins/auth.ts):
+ * a token whose signature verifies or a key that exists passes whatever its address did.
+ */
+export const credentialKeys = (ip: string, credential: string): ThrottleKey[] => [
   { key: `credentials:ip:${ip}`, free: 20, sticky: true },
+  {
+    key: `credentials:secret:${createHash('sha256').update(credential).digest('base64url').slice(0, 22)}`,
+    free: 5,
+  },
 ];
 
-/** 429 RATE_LIMIT_EXCEEDED with `retryAfter` seconds: the spec's envelope for "slow down". */
-export const tooManyAttempts = (retryAfter: number) =>
+/**
+ * 429 RATE_LIMIT_EXCEEDED with `retryAfter` seconds and `reason: 'FAILED_ATTEMPTS'` (the request
+ * rate's 429 says `REQUEST_RATE`), with the headers every 429 carries: `Retry-After`, and
+ * `X-RateLimit-Limit` = the failures allowed before the back-off, `-Remaining` 0, `-Reset` = the wait.
+ */
+export const tooManyAttempts = (retryAfter: number, free: number) =>
   new AppError(429, 'RATE_LIMIT_EXCEEDED', `Too many failed attempts; retry in ${retryAfter} s`, {
-    extra: { retryAfter },
+    extra: { retryAfter, reason: 'FAILED_ATTEMPTS' },
+    headers: {
+      'retry-after': retryAfter,
+      'x-ratelimit-limit': free,
+      'x-ratelimit-remaining': 0,
+      'x-ratelimit-reset': retryAfter,
+    },
   });
 
 /**
- * @throws 429 while any key backs off. A refused attempt counts as a failure on the sticky (IP)
- *   keys only, so hammering an address makes it wait longer, while the e-mail keys — which a
- *   stranger could push up for a victim — grow only with real attempts.
+ * @throws 429 while any key backs off (tooManyAttempts, naming the longest wait). A refused attempt
+ *   counts as a failure on the sticky (IP) keys only, so hammering an address makes it wait
+ *   longer, while the other keys — which a stranger could push up for a victim — grow only with
+ *   real attempts.
  */
 export async function refuseWhileBackingOff(throttle: Throttle, keys: ThrottleKey[]): Promise<void> {
-  const wait = await throttle.retryAfter(keys.map((k) => k.key));
+  const waits = await throttle.waits(keys.map((k) => k.key));
+  const wait = Math.max(0, ...waits);
   if (wait === 0) return;
+  const blocking = keys[waits.indexOf(wait)]!;
   await throttle.fail(keys.filter((k) => k.sticky));
-  throw tooManyAttempts(wait);
+  throw tooManyAttempts(wait, blocking.free);
 }
 
 /**

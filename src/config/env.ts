@@ -66,6 +66,33 @@ export function allowlist(env: Env, key: string): string[] {
   return entries;
 }
 
+/** One operator-allowed private webhook target: a company (or `*`, every company) and `host:port`. */
+export interface PrivateTarget {
+  companyId: string;
+  /** Lower case; an IP address (IPv6 without brackets) or a host name. */
+  host: string;
+  port: number;
+}
+
+/**
+ * `companyId=host:port` entries, comma-separated (`comp_01…=hooks.corp.internal:443`,
+ * `*=10.20.0.7:8080`, `comp_01…=[fd00::7]:443`). @throws ConfigError naming a malformed entry.
+ */
+export function privateTargets(env: Env, key: string): PrivateTarget[] {
+  const entries = str(env, key, '')
+    .split(',')
+    .map((e) => e.trim())
+    .filter(Boolean);
+  return entries.map((entry) => {
+    const m = /^(\*|[A-Za-z0-9_]{1,64})=(?:\[([0-9a-fA-F:.]+)\]|([A-Za-z0-9.-]+)):(\d{1,5})$/.exec(entry);
+    const host = (m?.[2] ?? m?.[3] ?? '').toLowerCase();
+    const port = Number(m?.[4]);
+    if (!m || !host || port < 1 || port > 65535 || (m[2] !== undefined && !ipaddr.isValid(host)))
+      throw new ConfigError(`${key}: "${entry}" is not companyId=host:port (or *=host:port)`);
+    return { companyId: m[1]!, host, port };
+  });
+}
+
 export function url(env: Env, key: string): string | null {
   const raw = env[key];
   if (!raw) return null;

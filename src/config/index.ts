@@ -3,6 +3,8 @@ import { resolve } from 'node:path';
 import {
   allowlist,
   bool,
+  privateTargets,
+  type PrivateTarget,
   ConfigError,
   int,
   list,
@@ -99,6 +101,8 @@ export interface Config {
   ocr: { maxPages: number; dpi: number } | null;
   /** Per-company quota: documents, and bytes of stored originals. */
   quota: { maxDocuments: number; maxStorageBytes: number };
+  /** Documents one upload may become besides itself: attachments, and attachments of attachments. */
+  maxAttachmentsPerUpload: number;
   /** Processing attempts of a document before it ends ERROR (crashes included). */
   ingestMaxAttempts: number;
   /** Ingestion jobs processed at once by this process's worker. */
@@ -147,8 +151,13 @@ export interface Config {
   trustProxy: boolean;
   admin: { email: string; password: string; company: string; name: string } | null;
   logLevel: string;
-  /** CIDRs, IPs or host names outbound requests may reach although private or loopback (SSRF policy). */
+  /**
+   * CIDRs, IPs or host names the operator's own outbound requests (web search, SSO keys) may reach
+   * although private or loopback (SSRF policy). Not the tenants': webhooks use webhookPrivateTargets.
+   */
   outboundAllowlist: string[];
+  /** Private `host:port` targets a company's webhooks may reach (`*` = every company); none by default. */
+  webhookPrivateTargets: PrivateTarget[];
   /** Self-hosted SearXNG base URL for web search; null = web search answers 503. */
   searxngUrl: string | null;
   /** Whole web-search request to the provider, ms. */
@@ -271,6 +280,7 @@ export function loadConfig(env: Env = process.env): Config {
       maxDocuments: int(env, 'QUOTA_MAX_DOCUMENTS', 10_000, 1),
       maxStorageBytes: int(env, 'QUOTA_MAX_STORAGE_MB', 10_240, 1) * 1024 * 1024,
     },
+    maxAttachmentsPerUpload: int(env, 'ATTACHMENTS_MAX_PER_UPLOAD', 100, 0),
     queryEmbeddingCacheSize: int(env, 'QUERY_EMBEDDING_CACHE_SIZE', 1000, 0),
     authCache: {
       size: int(env, 'AUTH_CACHE_SIZE', 10_000, 0),
@@ -290,7 +300,7 @@ export function loadConfig(env: Env = process.env): Config {
     rateLimitEnabled: bool(env, 'RATE_LIMIT_ENABLED', true),
     rateLimits: {
       public: int(env, 'RATE_LIMIT_PUBLIC_PER_KEY', 60, 1),
-      publicPerIp: int(env, 'RATE_LIMIT_PUBLIC_PER_IP', 30, 1),
+      publicPerIp: int(env, 'RATE_LIMIT_PUBLIC_PER_IP', 60, 1),
       chatStream: int(env, 'RATE_LIMIT_CHAT_STREAM_PER_KEY', 20, 1),
       authenticated: int(env, 'RATE_LIMIT_AUTHENTICATED', 300, 1),
       upload: int(env, 'RATE_LIMIT_UPLOAD', 10, 1),
@@ -320,6 +330,7 @@ export function loadConfig(env: Env = process.env): Config {
       : null,
     logLevel: str(env, 'LOG_LEVEL', 'info'),
     outboundAllowlist: allowlist(env, 'OUTBOUND_ALLOWLIST'),
+    webhookPrivateTargets: privateTargets(env, 'WEBHOOK_PRIVATE_TARGETS'),
     searxngUrl: url(env, 'SEARXNG_URL'),
     webSearchTimeoutMs: int(env, 'WEB_SEARCH_TIMEOUT_MS', 8000, 1),
     webhookSecretKey: secretKey(env, 'WEBHOOK_SECRET_KEY'),

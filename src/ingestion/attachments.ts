@@ -3,11 +3,12 @@
  * type sniffed from their bytes as an upload's is, counted against the company's quota, queued for
  * ingestion like an upload (so they are parsed in the sandbox under the same limits), listed by
  * the document API with `parentId`, and deleted with the message (ON DELETE CASCADE, migration
- * 0007). Nested messages are bounded: at most MAX_ATTACHMENTS per message (mail.ts) and
- * MAX_ATTACHMENT_DEPTH messages deep.
+ * 0007). Nested messages are bounded: at most MAX_ATTACHMENTS per message (mail.ts),
+ * MAX_ATTACHMENT_DEPTH messages deep, and ATTACHMENTS_MAX_PER_UPLOAD documents per upload in all
+ * (the audit's 246 kB message of 20 messages of 20 attachments became 420 documents; issue 22).
  */
 import { createHash } from 'node:crypto';
-import type { Transaction } from 'kysely';
+import { sql, type Transaction } from 'kysely';
 import { fromKysely, type PgBoss } from 'pg-boss';
 import type { DB } from '../db/schema.ts';
 import { newId } from '../lib/ids.ts';
@@ -41,6 +42,8 @@ export interface ParentDocument {
   company_id: string;
   topic_id: string | null;
   created_by: string | null;
+  /** The message this one is attached to; null for an upload. */
+  parent_id: string | null;
   attachment_depth: number;
 }
 
@@ -82,14 +85,39 @@ export async function prepareAttachments(
 }
 
 /**
+ * Documents already descended from `uploadId` (its attachments and theirs; MAX_ATTACHMENT_DEPTH is
+ * 2), after locking the upload's row so that sibling messages ingested at once count in turn.
+ */
+async function descendantsOf(trx: Transaction<DB>, uploadId: string): Promise<number> {
+  await trx.selectFrom('documents').select('id').where('id', '=', uploadId).forUpdate().execute();
+  const row = await trx
+    .selectFrom('documents')
+    .select(sql<number>`count(*)::int`.as('n'))
+    .where((eb) =>
+      eb.or([
+        eb('parent_id', '=', uploadId),
+        eb(
+          'parent_id',
+          'in',
+          eb.selectFrom('documents as c').select('c.id').where('c.parent_id', '=', uploadId),
+        ),
+      ]),
+    )
+    .executeTakeFirstOrThrow();
+  return row.n;
+}
+
+/**
  * Inserts the prepared children in the parent's transaction, each with its `document.uploaded`
- * event and ingestion job; one past the company's quota is skipped with the quota's reason.
+ * event and ingestion job. One past the upload's budget (`maxDescendants` documents descended
+ * from the upload, at any depth) or past the company's quota (every child counts, as an upload
+ * does) is skipped, its outcome naming the limit.
  * @returns the outcomes (for the parent's metadata) and the stored keys no row refers to (to delete
  *   once the transaction has committed)
  */
 export async function insertAttachments(
   trx: Transaction<DB>,
-  deps: { boss: PgBoss; quota?: CompanyQuota },
+  deps: { boss: PgBoss; quota?: CompanyQuota; maxDescendants?: number },
   parent: ParentDocument,
   prepared: PreparedAttachment[],
 ): Promise<{ outcomes: AttachmentOutcome[]; orphanKeys: string[] }> {
@@ -104,8 +132,16 @@ export async function insertAttachments(
     for (const p of prepared) if (p.child) orphanKeys.push(p.child.storageKey);
     return { outcomes: prepared.map((p) => p.outcome), orphanKeys };
   }
+  // The upload this message belongs to: itself, or (depth 2 at most) its parent.
+  const uploadId = parent.attachment_depth === 0 ? parent.id : (parent.parent_id ?? parent.id);
+  let descendants = deps.maxDescendants === undefined ? 0 : await descendantsOf(trx, uploadId);
   for (const { outcome, child } of prepared) {
     if (!child) continue;
+    if (deps.maxDescendants !== undefined && descendants >= deps.maxDescendants) {
+      outcome.skipped = `past the upload's budget of ${deps.maxDescendants} attached documents, attachments of attachments included (ATTACHMENTS_MAX_PER_UPLOAD)`;
+      orphanKeys.push(child.storageKey);
+      continue;
+    }
     const usage = await companyUsage(trx, parent.company_id);
     try {
       if (deps.quota) assertWithinQuota(usage, deps.quota, child.bytes.length);
@@ -142,6 +178,7 @@ export async function insertAttachments(
     });
     await enqueueIngest(deps.boss, child.id, fromKysely(trx), -usage.pending);
     outcome.documentId = child.id;
+    descendants++;
   }
   return { outcomes: prepared.map((p) => p.outcome), orphanKeys };
 }

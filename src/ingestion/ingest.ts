@@ -1,5 +1,5 @@
-import { sql, type Kysely } from 'kysely';
-import type { DB } from '../db/schema.ts';
+import { sql, type Kysely, type Selectable } from 'kysely';
+import type { DB, DocumentsTable } from '../db/schema.ts';
 import type { Embedder } from '../embeddings/embedder.ts';
 import { FileMissingError, type FileStore } from '../documents/file-store.ts';
 import { newId } from '../lib/ids.ts';
@@ -28,7 +28,15 @@ export interface IngestDeps {
   vectorStore?: VectorStore;
   chunking: ChunkingOptions;
   /** Parses original bytes, in the sandbox (src/ingestion/sandbox/sandbox.ts) in production. */
-  parse: (format: DocumentFormat, bytes: Uint8Array, options: ParseOptions) => Promise<ParsedDocument>;
+  /** `signal` aborts a parse in progress (ParseCancelledError): the document was deleted. */
+  parse: (
+    format: DocumentFormat,
+    bytes: Uint8Array,
+    options: ParseOptions,
+    signal?: AbortSignal,
+  ) => Promise<ParsedDocument>;
+  /** How often a running attempt checks that its document still exists, ms (default 1000). */
+  cancelPollMs?: number;
   /** Attempts before a document ends ERROR (INGEST_MAX_ATTEMPTS). */
   maxAttempts: number;
   /** OCR limits for scanned pages (OCR_*); null = no OCR. */
@@ -36,6 +44,8 @@ export interface IngestDeps {
   /** Queue and quota for e-mail attachments' child documents; without a queue they are only named. */
   boss?: PgBoss;
   quota?: CompanyQuota;
+  /** Child documents one upload may become in all (ATTACHMENTS_MAX_PER_UPLOAD); unset = no budget. */
+  maxAttachmentsPerUpload?: number;
   /**
    * Called after each committed change of a document's row a list shows (PROCESSING, VECTORIZED
    * with its chunk count and attachments' children, ERROR): the list cache's `bump`.
@@ -93,6 +103,48 @@ async function ingestOnce(
   const attempt = await beginAttempt(db, documentId);
   if (attempt === null) return 'skipped';
   deps.onAttemptBegun?.(documentId, attempt);
+  // A delete (or a newer attempt) cancels this one within cancelPollMs: the parse's child process
+  // is killed and the embedding stops at its next group, so the slot is free for others at once.
+  const cancel = watchForCancel(db, documentId, attempt, deps.cancelPollMs ?? 1000);
+  try {
+    return await ingestAttempt(deps, doc, attempt, cancel.signal);
+  } finally {
+    cancel.stop();
+  }
+}
+
+/**
+ * Aborts `signal` once the document's row is gone or another attempt owns it, checked every
+ * `pollMs` (one indexed read; the attempt's own queries would notice only at its very end).
+ */
+function watchForCancel(db: Kysely<DB>, documentId: string, attempt: number, pollMs: number) {
+  const controller = new AbortController();
+  let busy = false;
+  const timer = setInterval(() => {
+    if (busy) return;
+    busy = true;
+    db.selectFrom('documents')
+      .select('attempts')
+      .where('id', '=', documentId)
+      .executeTakeFirst()
+      .then((row) => {
+        if (!row || row.attempts !== attempt) controller.abort();
+      })
+      .catch(() => {}) // a database hiccup is not a cancellation
+      .finally(() => (busy = false));
+  }, pollMs);
+  timer.unref();
+  return { signal: controller.signal, stop: () => clearInterval(timer) };
+}
+
+async function ingestAttempt(
+  deps: IngestDeps,
+  doc: Selectable<DocumentsTable>,
+  attempt: number,
+  signal: AbortSignal,
+): Promise<IngestOutcome> {
+  const { db } = deps;
+  const documentId = doc.id;
   deps.listsChanged?.(doc.company_id); // PROCESSING shows at once, not when the attempt ends
   // The company's language: the OCR language, and the BM25 analyzer below.
   const language = await companyLanguage(db, doc.company_id);
@@ -100,11 +152,14 @@ async function ingestOnce(
   let parsed;
   try {
     const bytes = await deps.files.get(doc.storage_key);
-    parsed = await deps.parse(doc.format as DocumentFormat, bytes, {
-      language,
-      ...(deps.ocr ? { ocr: deps.ocr } : {}),
-    });
+    parsed = await deps.parse(
+      doc.format as DocumentFormat,
+      bytes,
+      { language, ...(deps.ocr ? { ocr: deps.ocr } : {}) },
+      signal,
+    );
   } catch (err) {
+    if (signal.aborted) return 'skipped';
     if (err instanceof FileMissingError) {
       // Not a passing fault: retrying cannot make the file appear (a store not shared with the API).
       await failDocument(
@@ -119,6 +174,7 @@ async function ingestOnce(
     await failDocument(db, doc.company_id, documentId, err.message);
     return 'error';
   }
+  if (signal.aborted) return 'skipped';
   const chunks = await chunkDocumentAsync(parsed, deps.embedder, deps.chunking);
   if (chunks.length === 0) {
     await failDocument(db, doc.company_id, documentId, 'no extractable text');
@@ -128,6 +184,7 @@ async function ingestOnce(
   const vectors: number[][] = [];
   for (let i = 0; i < chunks.length; i += EMBED_GROUP) {
     const group = chunks.slice(i, i + EMBED_GROUP).map((c) => chunkTextForEmbedding(c, title));
+    if (signal.aborted) return 'skipped';
     vectors.push(...(await deps.embedder.embedDocuments(group)));
     await yieldToLoop();
   }
@@ -193,7 +250,12 @@ async function ingestOnce(
       }
       const children =
         prepared.length > 0
-          ? await insertAttachments(trx, { boss: deps.boss!, quota: deps.quota }, doc, prepared)
+          ? await insertAttachments(
+              trx,
+              { boss: deps.boss!, quota: deps.quota, maxDescendants: deps.maxAttachmentsPerUpload },
+              doc,
+              prepared,
+            )
           : null;
       orphanKeys = children?.orphanKeys ?? [];
       await trx

@@ -4,7 +4,7 @@
  */
 import { fileTypeFromBuffer } from 'file-type';
 import type { DocumentFormat } from './parsers/types.ts';
-import { decodeUtf8Strict, detectBom } from './parsers/text-utils.ts';
+import { decodeUtf8Strict, detectBom, detectUtf16WithoutBom } from './parsers/text-utils.ts';
 import { decodeLegacy } from './parsers/encoding.ts';
 import { containerFormat, looksLikeEmail } from './sniff-formats.ts';
 
@@ -44,8 +44,8 @@ const SAMPLE_CHARS = 65_536;
 /**
  * Detects the format of an upload. PDF by its %PDF- header; DOCX when the bytes are a zip that
  * file-type identifies as a Word document (other zips, Office formats, images, executables,
- * archives → null); HTML, Markdown or plain text for text (UTF-8 with or without BOM, or UTF-16
- * with BOM) free of NUL and control-byte garbage; binary junk → null. HTML is recognised by its
+ * archives → null); HTML, Markdown or plain text for text (UTF-8 with or without BOM, UTF-16 with
+ * a BOM, or recognised without one when no binary format matches) free of NUL and control-byte garbage; binary junk → null. HTML is recognised by its
  * opening tags, Markdown by a .md/.markdown name or by clear Markdown structure (ATX headings,
  * fenced code, pipe tables). An empty file counts as text, so parsing can report it as empty.
  * Never throws.
@@ -83,8 +83,11 @@ export async function sniffFormat(bytes: Uint8Array, filename?: string): Promise
     // Legacy-encoded pages (Windows-1252, Shift_JIS…) are still HTML; the parser decodes them.
     const latin = new TextDecoder('latin1').decode(bytes.subarray(0, 4096));
     if (!latin.includes('\u0000') && htmlStrength(latin, '') === 'strong') return result('html');
-    // Text in a legacy encoding (Latin-1, Shift_JIS, UTF-16 without BOM…) is read like UTF-8 text.
-    text = cleanText(decodeLegacy(bytes).text);
+    // UTF-16 without a BOM (Windows tools write it): its NULs fall on one side of each pair. Only
+    // tried here, where no binary format matched: a GIF's header has that pattern too.
+    const utf16 = detectUtf16WithoutBom(bytes);
+    // Text in a legacy encoding (Latin-1, Shift_JIS…) is read like UTF-8 text.
+    text = cleanText(utf16 ? strictDecode(bytes, utf16) : decodeLegacy(bytes).text);
     if (text === null) return null;
   }
   const sample = text.slice(0, SAMPLE_CHARS);
@@ -114,6 +117,15 @@ function decodeAsText(bytes: Uint8Array): string | null {
     text = decodeUtf8Strict(bytes);
   }
   return text === null ? null : cleanText(text);
+}
+
+/** `bytes` in `encoding`, or '\u0000' (not text) when they are not valid in it. */
+function strictDecode(bytes: Uint8Array, encoding: string): string {
+  try {
+    return new TextDecoder(encoding, { fatal: true, ignoreBOM: true }).decode(bytes);
+  } catch {
+    return '\u0000';
+  }
 }
 
 /** The text, or null when NUL or too many control characters show it is binary. */

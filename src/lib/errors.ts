@@ -16,18 +16,25 @@ export class AppError extends Error {
   readonly details: ErrorDetail[] | undefined;
   /** Extra fields placed inside `error` (e.g. `requiredRole`, `retryAfter`). */
   readonly extra: Record<string, unknown> | undefined;
+  /** Response headers that go with the error (e.g. a back-off's `Retry-After`, `X-RateLimit-*`). */
+  readonly headers: Record<string, string | number> | undefined;
 
   constructor(
     statusCode: number,
     code: string,
     message: string,
-    options: { details?: ErrorDetail[]; extra?: Record<string, unknown> } = {},
+    options: {
+      details?: ErrorDetail[];
+      extra?: Record<string, unknown>;
+      headers?: Record<string, string | number>;
+    } = {},
   ) {
     super(message);
     this.statusCode = statusCode;
     this.code = code;
     this.details = options.details;
     this.extra = options.extra;
+    this.headers = options.headers;
   }
 }
 

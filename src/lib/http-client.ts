@@ -113,18 +113,29 @@ function checkLiteral(policy: OutboundPolicy, url: URL): void {
 
 const REDIRECTS = new Set([301, 302, 303, 307, 308]);
 
+/** `host:port` of a URL as targets are written: lower case, no brackets or trailing dot, default port filled in. */
+function targetOf(url: URL): string {
+  const port = url.port || (url.protocol === 'https:' ? '443' : '80');
+  return `${bareHost(url).toLowerCase().replace(/\.$/, '')}:${port}`;
+}
+
 /**
  * Builds the client over one undici Agent whose `connect.lookup` checks every resolved address
  * at connection time, so a name that resolves to a public address at registration and to
  * 127.0.0.1 later (DNS rebinding) is still refused. IP literals skip DNS, so they are checked
  * before connecting. Redirects are not followed unless asked, and then each hop is checked again.
+ * `targets` (`host:port`, exact) are reached whatever their addresses: the operator named them
+ * (WEBHOOK_PRIVATE_TARGETS); a redirect elsewhere from one is checked as any URL.
  */
 export function createHttpClient(options: {
   allowlist: string[];
+  targets?: { host: string; port: number }[];
   timeoutMs: number;
   maxResponseBytes: number;
 }): HttpClient {
   const policy = new OutboundPolicy(options.allowlist);
+  const targets = new Set((options.targets ?? []).map((t) => `${t.host.toLowerCase()}:${t.port}`));
+  const direct = targets.size > 0 ? new Agent() : null;
   const lookup = (
     hostname: string,
     opts: { all?: boolean; family?: number },
@@ -149,9 +160,10 @@ export function createHttpClient(options: {
   const agent = new Agent({ connect: { lookup: lookup as never } });
 
   async function once(url: URL, init: OutboundRequest, signal: AbortSignal, maxBytes: number) {
-    checkLiteral(policy, url);
+    const named = direct !== null && targets.has(targetOf(url));
+    if (!named) checkLiteral(policy, url);
     const res = await request(url, {
-      dispatcher: agent,
+      dispatcher: named ? direct : agent,
       method: init.method ?? 'GET',
       headers: init.headers,
       body: init.body,
@@ -199,6 +211,7 @@ export function createHttpClient(options: {
     },
     async assertAllowed(raw) {
       const url = parseOutboundUrl(raw);
+      if (targets.has(targetOf(url))) return;
       checkLiteral(policy, url);
       const host = bareHost(url);
       if (ipaddr.isValid(host) || policy.hostAllowlisted(host)) return;
@@ -212,7 +225,9 @@ export function createHttpClient(options: {
       if (bad)
         throw new OutboundRequestError('refused', `${host} resolves to ${bad.address}, which is not allowed`);
     },
-    close: () => agent.close(),
+    close: async () => {
+      await Promise.all([agent.close(), direct?.close()]);
+    },
   };
 }
 

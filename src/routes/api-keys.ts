@@ -13,13 +13,21 @@ import { createApiKey, deleteApiKey, listApiKeys, updateApiKey } from '../api-ke
 import { normalizeDomains } from '../api-keys/domains.ts';
 import { notFound, validationError } from '../lib/errors.ts';
 
-/** Canonical domain entries. @throws 400 naming each entry that is not `[scheme://][*.]host[:port]`. */
+/**
+ * Canonical domain entries. @throws 400 naming each entry that is not `[scheme://][*.]host[:port]`
+ * or that is a wildcard over a public suffix (`*.com`).
+ */
 function domainsOf(entries: string[]): string[] {
   const { domains, invalid } = normalizeDomains(entries);
   if (invalid.length > 0) {
     throw validationError(
       'Invalid authorized domain',
-      invalid.map(() => ({ field: 'authorizedDomains', reason: 'must be [http(s)://][*.]host[:port]' })),
+      invalid.map((entry) => ({
+        field: 'authorizedDomains',
+        reason: /^\s*(https?:\/\/)?\*\./i.test(entry)
+          ? `${entry.slice(0, 100)}: a wildcard must name a registrable domain (*.example.com), not a public suffix such as *.com`
+          : `${entry.slice(0, 100)}: must be [http(s)://][*.]host[:port]`,
+      })),
     );
   }
   return domains;

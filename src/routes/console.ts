@@ -7,8 +7,9 @@ import fastifyStatic from '@fastify/static';
 export const CONSOLE_DIST = resolve(import.meta.dirname, '../../console/dist');
 
 /**
- * The console's Content-Security-Policy: only its own files, the API on the same origin, and
- * blob: frames for a cited PDF page fetched with the bearer token. No inline script or style.
+ * The console's Content-Security-Policy: only its own files and the API on the same origin. No
+ * inline script or style, no frames of blob: (PDF pages are drawn by pdf.js on a canvas, its
+ * worker a file of the console's own: the browser's PDF viewer would run the PDF's scripts).
  */
 export const CONSOLE_CSP = [
   "default-src 'self'",
@@ -16,7 +17,8 @@ export const CONSOLE_CSP = [
   "style-src 'self'",
   "img-src 'self' data: blob:",
   "connect-src 'self'",
-  "frame-src 'self' blob:",
+  "frame-src 'none'",
+  "worker-src 'self'",
   "object-src 'none'",
   "base-uri 'none'",
   "form-action 'self'",

@@ -28,10 +28,13 @@ import {
   webhookView,
 } from '../webhooks/webhooks.repository.ts';
 
-/** 400 for a URL the SSRF policy refuses now (it is checked again at every delivery). */
-async function assertUrl(ctx: AppContext, url: string): Promise<void> {
+/**
+ * 400 for a URL the company's webhook policy refuses now (src/webhooks/outbound.ts; checked again
+ * at every delivery). Decided from the URL and DNS alone, never by connecting.
+ */
+async function assertUrl(ctx: AppContext, companyId: string, url: string): Promise<void> {
   try {
-    await ctx.http.assertAllowed(url);
+    await ctx.webhookHttp.forCompany(companyId).assertAllowed(url);
   } catch (err) {
     if (err instanceof OutboundRequestError)
       throw validationError('The webhook URL is not allowed', [{ field: 'url', reason: err.message }]);
@@ -60,7 +63,7 @@ const webhookRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      await assertUrl(app.ctx, request.body.url);
+      await assertUrl(app.ctx, principalOf(request).companyId, request.body.url);
       const data = await createWebhook(app.ctx.db, app.ctx.webhookKey, {
         companyId: principalOf(request).companyId,
         url: request.body.url,
@@ -132,7 +135,7 @@ const webhookRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const companyId = principalOf(request).companyId;
       if (!(await findWebhook(app.ctx.db, companyId, request.params.id))) throw notFound('Webhook');
-      if (request.body.url) await assertUrl(app.ctx, request.body.url);
+      if (request.body.url) await assertUrl(app.ctx, companyId, request.body.url);
       const data = await updateWebhook(app.ctx.db, companyId, request.params.id, request.body);
       if (!data) throw notFound('Webhook');
       return { success: true as const, data };

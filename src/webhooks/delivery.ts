@@ -1,13 +1,14 @@
 import { sql, type Kysely, type Selectable } from 'kysely';
 import type { DB, WebhookDeliveriesTable } from '../db/schema.ts';
 import { newId } from '../lib/ids.ts';
-import { OutboundRequestError, type HttpClient } from '../lib/http-client.ts';
+import { deliveryErrorOf, type WebhookHttp } from './outbound.ts';
 import { decryptSecret, signPayload } from './secrets.ts';
 
 /** What delivery needs; the worker and the test route build it from the context. */
 export interface DeliveryDeps {
   db: Kysely<DB>;
-  http: HttpClient;
+  /** Tenants' outbound policy: each endpoint is reached with its company's client. */
+  http: WebhookHttp;
   /** AES key of the stored secrets (src/webhooks/secrets.ts). */
   secretKey: Buffer;
   /** Whole attempt, ms. */
@@ -137,7 +138,7 @@ export async function attemptDelivery(
   const timestamp = Math.floor(Date.now() / 1000);
   let status: number;
   try {
-    const res = await deps.http.request(hook.url, {
+    const res = await deps.http.forCompany(hook.company_id).request(hook.url, {
       method: 'POST',
       headers: {
         'content-type': 'application/json',
@@ -152,8 +153,7 @@ export async function attemptDelivery(
     });
     status = res.status;
   } catch (err) {
-    const error = err instanceof OutboundRequestError ? `${err.reason}: ${err.message}` : 'request failed';
-    return retryOrFail(deps, delivery, options.retry, { error });
+    return retryOrFail(deps, delivery, options.retry, { error: deliveryErrorOf(err) });
   }
   if (status >= 200 && status < 300) return finish(deps.db, delivery, { status: 'delivered', code: status });
   if (status === 410) {

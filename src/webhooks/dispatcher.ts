@@ -58,13 +58,13 @@ export function startWebhookDispatcher(
 /** Delivery dependencies from the context's parts (kept here so the worker and tests agree). */
 export function deliveryDepsOf(ctx: {
   db: DeliveryDeps['db'];
-  http: DeliveryDeps['http'];
+  webhookHttp: DeliveryDeps['http'];
   webhookKey: Buffer;
   config: { webhookTimeoutMs: number; webhookRetryDelaysSeconds: number[] };
 }): DeliveryDeps {
   return {
     db: ctx.db,
-    http: ctx.http,
+    http: ctx.webhookHttp,
     secretKey: ctx.webhookKey,
     timeoutMs: ctx.config.webhookTimeoutMs,
     retryDelaysSeconds: ctx.config.webhookRetryDelaysSeconds,

@@ -79,6 +79,10 @@ t.test(
       'user@a.com',
       '[::1]',
       'ftp://a.com',
+      '*.com',
+      '*.CO.uk',
+      'https://*.github.io',
+      '*.localhost',
     ])
       t.equal(parseDomainRule(bad), null, `refused: ${bad}`);
   },
@@ -125,6 +129,14 @@ t.test(
       payload: { authorizedDomains: ['https://shop.example.com/path'] },
     });
     t.equal(bad.statusCode, 400);
+    const tld = await app.inject({
+      method: 'PUT',
+      url: `/api/api-keys/${key.id}`,
+      headers: admin.headers,
+      payload: { authorizedDomains: ['www.example.com', '*.com'] },
+    });
+    t.equal(tld.statusCode, 400, 'a wildcard over a public suffix is refused');
+    t.match(tld.json().error.details, [{ field: 'authorizedDomains', reason: /^\*\.com: .*public suffix/ }]);
     const put = await app.inject({
       method: 'PUT',
       url: `/api/api-keys/${key.id}`,

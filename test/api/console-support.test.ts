@@ -296,9 +296,10 @@ t.test('the console at /app: files, SPA fallback, CSP, and a clear 503 without a
   t.notMatch(CONSOLE_CSP, /unsafe-inline|unsafe-eval/, 'no inline script or eval');
   // The PDF viewer: the original fetched with the bearer token, shown from a blob: URL in an
   // iframe (Chromium renders it there with object-src 'none'; an <object> would need more).
-  t.match(CONSOLE_CSP, /frame-src 'self' blob:;/, 'blob: frames for the PDF viewer');
+  t.match(CONSOLE_CSP, /frame-src 'none';/, 'no frames: PDFs are drawn by pdf.js, not a PDF viewer');
+  t.match(CONSOLE_CSP, /worker-src 'self'/, "pdf.js's worker is the console's own file");
   t.match(CONSOLE_CSP, /object-src 'none'/, 'and no plugins');
-  t.notMatch(CONSOLE_CSP.replace(/frame-src[^;]*;|img-src[^;]*;/g, ''), /blob:/, 'blob: nowhere else');
+  t.notMatch(CONSOLE_CSP.replace(/img-src[^;]*;/g, ''), /blob:/, 'blob: nowhere else');
   const deep = await app.inject({ url: '/app/documents/doc_123' });
   t.match(deep.body, /<title>console/, 'client-side routes get index.html');
   t.match(String(deep.headers['cache-control']), /no-cache/);

@@ -35,9 +35,26 @@ t.test('GET /api/documents/:id/file: the original, safely served, to its company
   t.match(res.headers['content-security-policy'], /^sandbox; default-src 'none'/);
   t.equal(
     res.headers['content-disposition'],
-    `inline; filename="R_glement FAA (2020).pdf"; filename*=UTF-8''R%C3%A8glement%20FAA%20%282020%29.pdf`,
-    'a PDF opens inline; ASCII fallback plus the exact UTF-8 name (RFC 6266)',
+    `attachment; filename="R_glement FAA (2020).pdf"; filename*=UTF-8''R%C3%A8glement%20FAA%20%282020%29.pdf`,
+    'a PDF is a download (a PDF viewer would run its scripts); ASCII fallback plus the exact UTF-8 name (RFC 6266)',
   );
+  const askedInline = await app.inject({
+    url: `/api/documents/${pdf.id}/file?disposition=inline`,
+    headers: alice.headers,
+  });
+  t.match(askedInline.headers['content-disposition'], /^attachment; /, 'inline is refused to a PDF');
+  const note = await upload(app, alice.headers, 'note.txt', Buffer.from('Plain words.'));
+  const text = await app.inject({
+    url: `/api/documents/${note.id}/file?disposition=inline`,
+    headers: alice.headers,
+  });
+  t.match(text.headers['content-disposition'], /^inline; /, 'plain text may be shown inline');
+  t.match(text.headers['content-security-policy'], /^sandbox; default-src 'none'/);
+  const bad = await app.inject({
+    url: `/api/documents/${pdf.id}/file?disposition=open`,
+    headers: alice.headers,
+  });
+  t.equal(bad.statusCode, 400);
   t.match(res.headers['cache-control'], /no-store/);
 
   const reader = 'reader-file@example.com';

@@ -57,61 +57,125 @@ for (const redis of [true, false]) {
   );
 }
 
-t.test('bad bearer tokens and API keys count per IP before authentication', async (t) => {
-  const { app } = await buildTestApp(t, { env: { RATE_LIMIT_ENABLED: 'true', REDIS_URL } });
-  const user = await signUp(app);
-  // Used once from elsewhere: its signature verified and its session cached.
-  t.equal((await app.inject({ method: 'GET', url: '/api/auth/me', headers: user.headers })).statusCode, 200);
-  const ip = `10.${randomBytes(3).join('.')}`;
-  const seen: number[] = [];
-  for (let i = 0; i < 26; i++) {
-    const res = await app.inject({
-      method: 'GET',
-      url: i % 2 ? '/api/auth/me' : '/api/public/topics',
-      remoteAddress: ip,
-      headers: i % 2 ? { authorization: 'Bearer not.a.token' } : { 'x-api-key': 'svc_live_guessedkey123' },
+t.test(
+  '50 forged tokens from one IP: valid tokens and keys from it are served, the forgeries get 429',
+  async (t) => {
+    const { app } = await buildTestApp(t, { env: { RATE_LIMIT_ENABLED: 'true', REDIS_URL } });
+    const user = await signUp(app);
+    // Used once from elsewhere: its signature verified and its session cached.
+    t.equal(
+      (await app.inject({ method: 'GET', url: '/api/auth/me', headers: user.headers })).statusCode,
+      200,
+    );
+    const created = await app.inject({
+      method: 'POST',
+      url: '/api/api-keys',
+      headers: user.headers,
+      payload: { name: 'integration' },
     });
-    seen.push(res.statusCode);
-  }
-  t.same(seen.slice(0, 21), Array(21).fill(401), '20 free failures, the 21st starts the back-off');
-  t.same(seen.slice(22), Array(4).fill(429), 'then the attempts wait');
-  const valid = await app.inject({
-    method: 'GET',
-    url: '/api/auth/me',
-    remoteAddress: ip,
-    headers: user.headers,
-  });
-  t.equal(valid.statusCode, 200, 'a credential verified before is not a guess: it passes the back-off');
-  const login = await app.inject({
-    method: 'POST',
-    url: '/api/auth/login',
-    payload: { email: user.email, password: user.password },
-  });
-  const fresh = await app.inject({
-    method: 'GET',
-    url: '/api/auth/me',
-    remoteAddress: ip,
-    headers: { authorization: `Bearer ${login.json().data.accessToken}` },
-  });
-  t.equal(fresh.statusCode, 429, 'a token not verified yet waits: verifying it would answer a guess');
-  const other = await app.inject({ method: 'GET', url: '/api/auth/me', headers: user.headers });
-  t.equal(other.statusCode, 200, 'other addresses are not affected');
+    const apiKey = created.json().data.key as string;
+    const ip = `10.${randomBytes(3).join('.')}`;
+    const seen: number[] = [];
+    let refused: Awaited<ReturnType<typeof app.inject>> | undefined;
+    for (let i = 0; i < 50; i++) {
+      const res = await app.inject({
+        method: 'GET',
+        url: i % 2 ? '/api/auth/me' : '/api/public/topics',
+        remoteAddress: ip,
+        headers:
+          i % 2
+            ? {
+                authorization: `Bearer ${user.token.slice(0, -6)}${randomBytes(6).toString('base64url').slice(0, 6)}`,
+              }
+            : { 'x-api-key': `svc_live_${randomBytes(32).toString('base64url')}` },
+      });
+      seen.push(res.statusCode);
+      if (res.statusCode === 429) refused = res;
+    }
+    t.same(seen.slice(0, 21), Array(21).fill(401), '20 free failures, the 21st starts the back-off');
+    t.same(seen.slice(25), Array(25).fill(429), 'then the forgeries wait');
+    t.match(refused?.json().error, {
+      code: 'RATE_LIMIT_EXCEEDED',
+      reason: 'FAILED_ATTEMPTS',
+      retryAfter: Number,
+    });
+    t.equal(refused?.headers['retry-after'], String(refused?.json().error.retryAfter), 'Retry-After');
+    t.equal(refused?.headers['x-ratelimit-limit'], '20', 'X-RateLimit-Limit: the free failures');
+    t.equal(refused?.headers['x-ratelimit-remaining'], '0');
+    t.equal(refused?.headers['x-ratelimit-reset'], refused?.headers['retry-after']);
 
-  // Honest failures do not count: an ended session, no credential at all.
-  const office = `10.${randomBytes(3).join('.')}`;
-  await app.inject({ method: 'POST', url: '/api/auth/logout', headers: user.headers });
-  const honest: number[] = [];
-  for (let i = 0; i < 30; i++) {
-    const res = await app.inject({
+    const cached = await app.inject({
       method: 'GET',
-      url: i % 2 ? '/api/auth/me' : '/api/public/topics',
-      remoteAddress: office,
-      headers: i % 2 ? user.headers : {},
+      url: '/api/auth/me',
+      remoteAddress: ip,
+      headers: user.headers,
     });
-    honest.push(res.statusCode);
-  }
-  t.same(honest, Array(30).fill(401), 'ended sessions and missing keys are never slowed');
-});
+    t.equal(cached.statusCode, 200, 'a token in use is served from the attacker’s address');
+    const login = await app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: user.email, password: user.password },
+    });
+    const fresh = await app.inject({
+      method: 'GET',
+      url: '/api/auth/me',
+      remoteAddress: ip,
+      headers: { authorization: `Bearer ${login.json().data.accessToken}` },
+    });
+    t.equal(fresh.statusCode, 200, 'a token used for the first time is served: its signature verifies');
+    const key = await app.inject({
+      method: 'GET',
+      url: '/api/public/topics',
+      remoteAddress: ip,
+      headers: { 'x-api-key': apiKey },
+    });
+    t.equal(key.statusCode, 200, 'a valid API key used for the first time is served');
+    const again = await app.inject({
+      method: 'GET',
+      url: '/api/auth/me',
+      remoteAddress: ip,
+      headers: { authorization: 'Bearer not.a.token' },
+    });
+    t.equal(again.statusCode, 429, 'the attacker is still refused');
+    t.equal(again.json().error.reason, 'FAILED_ATTEMPTS');
+    const other = await app.inject({
+      method: 'GET',
+      url: '/api/auth/me',
+      headers: { authorization: 'Bearer not.a.token' },
+    });
+    t.equal(other.statusCode, 401, 'another address is not affected');
+
+    // One revoked key sent from many addresses is slowed by its own counter.
+    const dead = `svc_live_${randomBytes(32).toString('base64url')}`;
+    const fromMany: number[] = [];
+    for (let i = 0; i < 8; i++) {
+      const res = await app.inject({
+        method: 'GET',
+        url: '/api/public/topics',
+        remoteAddress: `10.${randomBytes(3).join('.')}`,
+        headers: { 'x-api-key': dead },
+      });
+      fromMany.push(res.statusCode);
+    }
+    t.same(fromMany.slice(0, 6), Array(6).fill(401), '5 free failures per credential');
+    t.equal(fromMany.at(-1), 429, 'then the credential waits wherever it comes from');
+
+    // Honest failures do not count: an ended session, no credential at all.
+    const office = `10.${randomBytes(3).join('.')}`;
+    await app.inject({ method: 'POST', url: '/api/auth/logout', headers: user.headers });
+    const honest: number[] = [];
+    for (let i = 0; i < 30; i++) {
+      const res = await app.inject({
+        method: 'GET',
+        url: i % 2 ? '/api/auth/me' : '/api/public/topics',
+        remoteAddress: office,
+        headers: i % 2 ? user.headers : {},
+      });
+      honest.push(res.statusCode);
+    }
+    t.same(honest, Array(30).fill(401), 'ended sessions and missing keys are never slowed');
+  },
+);
 
 t.test('sign-up policy: open on an empty install only, unless configured; throttled per IP', async (t) => {
   const payload = (n: number) => ({

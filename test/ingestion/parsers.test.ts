@@ -461,6 +461,17 @@ t.test('plain text', async (t) => {
   t.equal(doc.title, null);
   const utf16 = Uint8Array.from([0xff, 0xfe, ...Array.from('héllo').flatMap((c) => [c.charCodeAt(0), 0])]);
   t.same(texts(await parseDocument('text', utf16)), ['héllo'], 'UTF-16 with BOM');
+  const noBom = Buffer.from('Grüße aus Köln, the meeting starts at ten.', 'utf16le');
+  t.same(
+    texts(await parseDocument('text', noBom)),
+    ['Grüße aus Köln, the meeting starts at ten.'],
+    'UTF-16LE without BOM',
+  );
+  t.same(
+    texts(await parseDocument('text', Buffer.from(noBom).swap16())),
+    ['Grüße aus Köln, the meeting starts at ten.'],
+    'UTF-16BE without BOM',
+  );
   t.equal(await parseError('text', new Uint8Array()), EMPTY_DOCUMENT);
   t.equal(await parseError('text', utf8(' \n\t\n ')), EMPTY_DOCUMENT);
 });

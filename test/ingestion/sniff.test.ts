@@ -288,6 +288,19 @@ t.test('text in legacy encodings is text, converted to UTF-8 by the parser', asy
     ],
   ];
   for (const [name, bytes] of cases) t.equal(await format(bytes, 'notes.txt'), 'text', name);
+  const sentence = 'Grüße aus Köln: the meeting starts at ten, bring the minutes.\r\n';
+  t.equal(await format(Buffer.from(sentence, 'utf16le')), 'text', 'UTF-16LE without BOM');
+  t.equal(await format(Buffer.from(sentence, 'utf16le').swap16()), 'text', 'UTF-16BE without BOM');
+  t.equal(
+    await format(Buffer.from(`# Notes\n\nSee the *minutes*.\n\n## Agenda\n\n- one\n`, 'utf16le'), 'n.md'),
+    'markdown',
+    'Markdown in UTF-16 without BOM',
+  );
+  t.equal(
+    await format(Buffer.from(Int16Array.from({ length: 1024 }, (_, i) => i % 200).buffer)),
+    null,
+    'little-endian numbers with zero high bytes are not UTF-16 text',
+  );
   t.equal(
     await format(Uint8Array.from({ length: 512 }, (_, i) => (i * 31) % 256)),
     null,

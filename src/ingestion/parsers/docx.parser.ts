@@ -7,7 +7,7 @@ import { DocumentParseError, type ParsedDocument } from './types.ts';
 import { parseHtmlDocument } from './dom.ts';
 import { htmlToBlocks } from './html-blocks.ts';
 import { EMPTY_DOCUMENT, finishDocument, guard } from './text-utils.ts';
-import { assertXmlElementCount, readZipSafely, ZIP_DAMAGED } from '../sandbox/zip-guard.ts';
+import { assertXmlElementCount, readZipSafely, repackZip, ZIP_DAMAGED } from '../sandbox/zip-guard.ts';
 
 // User-facing reasons (DocumentParseError messages).
 export const DOCX_DAMAGED = 'the DOCX file is damaged or is not a Word document';
@@ -30,9 +30,9 @@ const STYLE_MAP = ["p[style-name='Title'] => h1:fresh", "p[style-name='Subtitle'
  */
 export async function parseDocx(bytes: Uint8Array): Promise<ParsedDocument> {
   if (bytes.length === 0) throw new DocumentParseError(EMPTY_DOCUMENT);
-  checkPackage(bytes);
+  const checked = checkPackage(bytes);
   return guard(DOCX_DAMAGED, async () => {
-    const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+    const buffer = Buffer.from(checked.buffer, checked.byteOffset, checked.byteLength);
     const { value: html } = await mammoth.convertToHtml(
       { buffer },
       {
@@ -52,8 +52,9 @@ export async function parseDocx(bytes: Uint8Array): Promise<ParsedDocument> {
 /**
  * Opens the package through the zip guard (real inflated sizes, ratio, entry names) and bounds
  * the main part's element count before mammoth builds a tree of it.
+ * @returns the parts the guard read, re-packed: what mammoth reads (zip-guard.ts `repackZip`)
  */
-function checkPackage(bytes: Uint8Array): void {
+function checkPackage(bytes: Uint8Array): Uint8Array {
   let parts;
   try {
     parts = readZipSafely(bytes);
@@ -64,4 +65,5 @@ function checkPackage(bytes: Uint8Array): void {
   const main = parts.get('word/document.xml');
   if (!main) throw new DocumentParseError(DOCX_DAMAGED);
   assertXmlElementCount(main, MAX_DOCUMENT_ELEMENTS, 'Word document');
+  return repackZip(parts);
 }

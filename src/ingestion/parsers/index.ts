@@ -37,14 +37,15 @@ export { DOCX_DAMAGED } from './docx.parser.ts';
 
 /** The parser for each format. */
 export const parsers: Readonly<Record<DocumentFormat, DocumentParser>> = {
-  pdf: (bytes, options) => parsePdf(bytes, { ocr: options?.ocr, language: options?.language }),
+  pdf: (bytes, options) =>
+    parsePdf(bytes, { ocr: options?.ocr, language: options?.language, maxPages: options?.limits?.maxPages }),
   docx: parseDocx,
-  xlsx: parseXlsx,
-  ods: (bytes) => parseOffice('ods', bytes),
+  xlsx: (bytes, options) => parseXlsx(bytes, options?.limits),
+  ods: (bytes, options) => parseOffice('ods', bytes, options?.limits),
   csv: parseCsv,
   pptx: (bytes) => parseOffice('pptx', bytes),
-  odp: (bytes) => parseOffice('odp', bytes),
-  odt: (bytes) => parseOffice('odt', bytes),
+  odp: (bytes, options) => parseOffice('odp', bytes, options?.limits),
+  odt: (bytes, options) => parseOffice('odt', bytes, options?.limits),
   rtf: (bytes) => parseOffice('rtf', bytes),
   epub: (bytes) => parseOffice('epub', bytes),
   eml: parseEml,

@@ -6,10 +6,22 @@
  * Passwords, OCR of pictures, attachments and raw XML are off: only text is wanted here.
  */
 import { OfficeParser, type OfficeParserConfig, type OfficeParserAST } from 'officeparser';
-import { DocumentParseError, type DocumentBlock, type ParsedDocument } from './types.ts';
+import {
+  DEFAULT_PARSE_LIMITS,
+  DocumentParseError,
+  type DocumentBlock,
+  type ParsedDocument,
+} from './types.ts';
 import { EMPTY_DOCUMENT, finishDocument } from './text-utils.ts';
 import { walk } from './office-ast.ts';
-import { countXmlElements, DEFAULT_ZIP_LIMITS, readZipSafely, ZIP_DAMAGED } from '../sandbox/zip-guard.ts';
+import { checkOdfExpansion, MAX_TABLE_CELLS } from './expansion.ts';
+import {
+  countXmlElements,
+  DEFAULT_ZIP_LIMITS,
+  readZipSafely,
+  repackZip,
+  ZIP_DAMAGED,
+} from '../sandbox/zip-guard.ts';
 
 /** Formats read through officeparser. */
 export type OfficeFormat = 'ods' | 'odt' | 'odp' | 'pptx' | 'epub' | 'rtf';
@@ -57,7 +69,7 @@ const CONFIG: OfficeParserConfig = {
     maxUncompressedBytes: DEFAULT_ZIP_LIMITS.maxTotalBytes,
     maxZipEntries: DEFAULT_ZIP_LIMITS.maxEntries,
     maxXmlElements: MAX_ELEMENTS,
-    maxTableCells: 1_000_000,
+    maxTableCells: MAX_TABLE_CELLS,
     maxRawContentLength: 0,
     maxRepeatedContent: 16 * 1024 * 1024,
   },
@@ -69,19 +81,27 @@ const CONFIG: OfficeParserConfig = {
  * @throws DocumentParseError officeDamaged(format), the zip guard's reasons (zip bomb, unsafe
  *   names), too many XML elements, "the document is password-protected", or EMPTY_DOCUMENT
  */
-export async function parseOffice(format: OfficeFormat, bytes: Uint8Array): Promise<ParsedDocument> {
+export async function parseOffice(
+  format: OfficeFormat,
+  bytes: Uint8Array,
+  limits: { maxChars: number } = DEFAULT_PARSE_LIMITS,
+): Promise<ParsedDocument> {
   if (bytes.length === 0) throw new DocumentParseError(EMPTY_DOCUMENT);
   // officeparser reads any bytes handed to it as RTF; a real one opens with its group and keyword.
   if (format === 'rtf' && !/^\s*\{\\rtf/.test(new TextDecoder('latin1').decode(bytes.subarray(0, 64))))
     throw new DocumentParseError(officeDamaged(format));
   const parts = TEXT_PARTS[format];
-  if (parts) checkPackage(format, bytes, parts);
+  // Zip-based formats: officeparser reads the parts the guard read, re-packed, not the upload.
+  const checked = parts ? checkPackage(format, bytes, parts, limits.maxChars) : bytes;
   let ast: OfficeParserAST;
   try {
-    ast = await OfficeParser.parseOffice(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), {
-      ...CONFIG,
-      fileType: format,
-    } as OfficeParserConfig);
+    ast = await OfficeParser.parseOffice(
+      Buffer.from(checked.buffer, checked.byteOffset, checked.byteLength),
+      {
+        ...CONFIG,
+        fileType: format,
+      } as OfficeParserConfig,
+    );
   } catch (error) {
     const type = (error as { type?: string }).type ?? '';
     if (type.startsWith('PASSWORD') || type === 'DOCUMENT_DECRYPTION_FAILED')
@@ -95,8 +115,16 @@ export async function parseOffice(format: OfficeFormat, bytes: Uint8Array): Prom
   return finishDocument(blocks, { title: ast.metadata.title ?? null });
 }
 
-/** The zip guard over the whole package, then the element bound over its text parts. */
-function checkPackage(format: OfficeFormat, bytes: Uint8Array, textParts: RegExp): void {
+/**
+ * The zip guard over the whole package, then the element bound over its text parts.
+ * @returns the parts the guard read, re-packed (zip-guard.ts `repackZip`)
+ */
+function checkPackage(
+  format: OfficeFormat,
+  bytes: Uint8Array,
+  textParts: RegExp,
+  maxChars: number,
+): Uint8Array {
   let entries: Map<string, Uint8Array>;
   try {
     entries = readZipSafely(bytes);
@@ -113,4 +141,13 @@ function checkPackage(format: OfficeFormat, bytes: Uint8Array, textParts: RegExp
         `the ${NAMES[format]} has more than ${MAX_ELEMENTS.toLocaleString('en')} elements`,
       );
   }
+  // ODF tables: repeated rows and columns multiplied out before officeparser expands them.
+  const content = format.startsWith('od') ? entries.get('content.xml') : undefined;
+  if (content)
+    checkOdfExpansion(
+      new TextDecoder().decode(content),
+      { maxCells: MAX_TABLE_CELLS, maxChars },
+      NAMES[format],
+    );
+  return repackZip(entries);
 }

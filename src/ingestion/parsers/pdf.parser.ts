@@ -3,7 +3,12 @@
  * paragraphs, list items, table rows and headings by pdf-lines/pdf-layout/pdf-structure.
  */
 import { getDocumentProxy, getResolvedPDFJS } from 'unpdf';
-import { DocumentParseError, type DocumentBlock, type ParsedDocument } from './types.ts';
+import {
+  DEFAULT_PARSE_LIMITS,
+  DocumentParseError,
+  type DocumentBlock,
+  type ParsedDocument,
+} from './types.ts';
 import { ocrPdfPages, type OcrPage } from '../ocr/ocr.ts';
 import { itemsToLines, lineText, type PdfTextItem } from './pdf-lines.ts';
 import { buildPdfBlocks, type PdfPageText } from './pdf-structure.ts';
@@ -23,6 +28,8 @@ export interface PdfParseOptions {
   ocr?: { maxPages: number; dpi: number };
   /** The company's language, for OCR. */
   language?: string;
+  /** Pages a PDF may have (PARSE_MAX_PAGES), checked on open before any page is read. */
+  maxPages?: number;
 }
 
 /** Pages inspected for images when a PDF has no text at all. */
@@ -47,6 +54,14 @@ export async function parsePdf(bytes: Uint8Array, options: PdfParseOptions = {})
     );
   } catch (error) {
     throw toParseError(error);
+  }
+  const maxPages = options.maxPages ?? DEFAULT_PARSE_LIMITS.maxPages;
+  if (pdf.numPages > maxPages) {
+    // Refused on open: the audit's 100,000-page PDF held a slot for the whole parse timeout.
+    await pdf.loadingTask.destroy().catch(() => undefined);
+    throw new DocumentParseError(
+      `the PDF has ${pdf.numPages.toLocaleString('en')} pages; at most ${maxPages.toLocaleString('en')} are accepted (PARSE_MAX_PAGES)`,
+    );
   }
   try {
     const pages: PdfPageText[] = [];

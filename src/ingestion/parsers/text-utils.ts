@@ -97,6 +97,38 @@ export function detectBom(bytes: Uint8Array): { encoding: string; offset: number
   return null;
 }
 
+/** Bytes examined for UTF-16 without a BOM. */
+const UTF16_SAMPLE_BYTES = 4096;
+
+/**
+ * UTF-16 without a BOM, by where the NUL bytes fall (the heuristic of Windows' IsTextUnicode and
+ * uchardet): text in a Latin, Greek-free script has a zero high byte in most code units, so NULs
+ * fill one byte position of each pair (odd offsets: little-endian) and almost never the other.
+ * Needs 30% of the pairs zero on one side and at most 2% on the other, in the first 4 KiB; scripts
+ * without zero high bytes (CJK, Cyrillic) are left to chardet. @returns the encoding or null.
+ */
+export function detectUtf16WithoutBom(bytes: Uint8Array): 'utf-16le' | 'utf-16be' | null {
+  const pairs = Math.floor(Math.min(bytes.length, UTF16_SAMPLE_BYTES) / 2);
+  if (pairs < 2) return null;
+  let even = 0;
+  let odd = 0;
+  for (let i = 0; i < pairs; i++) {
+    if (bytes[2 * i] === 0) even++;
+    if (bytes[2 * i + 1] === 0) odd++;
+  }
+  if (odd >= pairs * 0.3 && even <= pairs * 0.02) return 'utf-16le';
+  if (even >= pairs * 0.3 && odd <= pairs * 0.02) return 'utf-16be';
+  return null;
+}
+
+/** A BOM's encoding, else UTF-16 recognised without one (offset 0); null for anything else. */
+export function detectUnicodeEncoding(bytes: Uint8Array): { encoding: string; offset: number } | null {
+  const bom = detectBom(bytes);
+  if (bom) return bom;
+  const utf16 = detectUtf16WithoutBom(bytes);
+  return utf16 ? { encoding: utf16, offset: 0 } : null;
+}
+
 /** Strict UTF-8 decode (after any UTF-8 BOM); null when the bytes are not valid UTF-8. */
 export function decodeUtf8Strict(bytes: Uint8Array): string | null {
   const start = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? 3 : 0;
@@ -108,12 +140,12 @@ export function decodeUtf8Strict(bytes: Uint8Array): string | null {
 }
 
 /**
- * Decodes text leniently: a BOM wins, then `declared` (e.g. an HTML meta charset) when Node
- * knows it, then strict UTF-8, and last the legacy encoding chardet finds (encoding.ts; Latin-1,
- * Windows-1252, Shift_JIS…). Never throws.
+ * Decodes text leniently: a BOM (or UTF-16 recognised without one) wins, then `declared` (e.g. an
+ * HTML meta charset) when Node knows it, then strict UTF-8, and last the legacy encoding chardet
+ * finds (encoding.ts; Latin-1, Windows-1252, Shift_JIS…). Never throws.
  */
 export function decodeText(bytes: Uint8Array, declared?: string | null): string {
-  const bom = detectBom(bytes);
+  const bom = detectUnicodeEncoding(bytes);
   if (bom) return new TextDecoder(bom.encoding, { ignoreBOM: true }).decode(bytes.subarray(bom.offset));
   if (declared && !/^utf-?8$/i.test(declared)) {
     try {

@@ -62,7 +62,15 @@ export interface ParseOptions {
   language?: string;
   /** OCR of pages without a text layer (OCR_* variables); absent = no OCR. */
   ocr?: { maxPages: number; dpi: number };
+  /**
+   * Output limits checked while parsing, before the work they bound (PARSE_MAX_CHARS,
+   * PARSE_MAX_PAGES; the sandbox passes its own). Absent: the defaults of the configuration.
+   */
+  limits?: { maxChars: number; maxPages: number };
 }
+
+/** PARSE_MAX_CHARS and PARSE_MAX_PAGES defaults, for a parse called without the sandbox's limits. */
+export const DEFAULT_PARSE_LIMITS = { maxChars: 10_000_000, maxPages: 5_000 } as const;
 
 /** A parser takes the original bytes and resolves to the blocks, or throws DocumentParseError. */
 export type DocumentParser = (bytes: Uint8Array, options?: ParseOptions) => Promise<ParsedDocument>;

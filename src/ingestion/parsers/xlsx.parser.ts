@@ -5,10 +5,16 @@
  * text. Hidden sheets are read too (their data is the company's all the same).
  */
 import ExcelJS from 'exceljs';
-import { DocumentParseError, type DocumentBlock, type ParsedDocument } from './types.ts';
+import {
+  DEFAULT_PARSE_LIMITS,
+  DocumentParseError,
+  type DocumentBlock,
+  type ParsedDocument,
+} from './types.ts';
 import { finishDocument, guard } from './text-utils.ts';
 import { addSheet } from './sheet-rows.ts';
-import { readZipSafely, ZIP_DAMAGED } from '../sandbox/zip-guard.ts';
+import { readZipSafely, repackZip, ZIP_DAMAGED } from '../sandbox/zip-guard.ts';
+import { checkXlsxExpansion, MAX_TABLE_CELLS } from './expansion.ts';
 
 export const XLSX_DAMAGED = 'the XLSX file is damaged or is not an Excel workbook';
 
@@ -27,16 +33,24 @@ function cellText(value: ExcelJS.CellValue): string {
 /**
  * @throws DocumentParseError XLSX_DAMAGED, the zip guard's reasons, or "the document is empty"
  */
-export async function parseXlsx(bytes: Uint8Array): Promise<ParsedDocument> {
+export async function parseXlsx(
+  bytes: Uint8Array,
+  limits: { maxChars: number } = DEFAULT_PARSE_LIMITS,
+): Promise<ParsedDocument> {
+  let checked: Uint8Array;
   try {
-    readZipSafely(bytes);
+    const parts = readZipSafely(bytes);
+    // Cells and the characters they stand for, counted before ExcelJS allocates any (expansion.ts).
+    checkXlsxExpansion(parts, { maxCells: MAX_TABLE_CELLS, maxChars: limits.maxChars });
+    // ExcelJS reads the parts the guard read, re-packed (zip-guard.ts `repackZip`), not the upload.
+    checked = repackZip(parts);
   } catch (error) {
     if (error instanceof DocumentParseError && error.message !== ZIP_DAMAGED) throw error;
     throw new DocumentParseError(XLSX_DAMAGED, { cause: error });
   }
   return guard(XLSX_DAMAGED, async () => {
     const workbook = new ExcelJS.Workbook();
-    await workbook.xlsx.load(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength) as never);
+    await workbook.xlsx.load(Buffer.from(checked.buffer, checked.byteOffset, checked.byteLength) as never);
     const blocks: DocumentBlock[] = [];
     workbook.eachSheet((sheet) => {
       const rows: [number, string[]][] = [];

@@ -20,7 +20,7 @@ export interface ParseJob {
 process.on('message', (job: ParseJob) => {
   void (async () => {
     try {
-      const parsed = await parseDocument(job.format, job.bytes, job.options);
+      const parsed = await parseDocument(job.format, job.bytes, { ...job.options, limits: job.limits });
       checkOutput(parsed, job.limits);
       process.send!({ id: job.id, ok: true, parsed });
     } catch (err) {

@@ -28,6 +28,14 @@ async function rssOf(pid: number): Promise<number | null> {
   }
 }
 
+/** A parse stopped because its document was deleted (or superseded) meanwhile. */
+export class ParseCancelledError extends Error {
+  override name = 'ParseCancelledError';
+  constructor() {
+    super('the parse was cancelled');
+  }
+}
+
 /**
  * Parses documents in child processes (ARCHITECTURE.md floor plan: src/ingestion/sandbox/), so a
  * hostile file can exhaust only a process made for it: each child has a capped V8 heap
@@ -53,13 +61,16 @@ export class ParserSandbox {
   }
 
   /**
-   * Parses `bytes` as `format` in a child process.
+   * Parses `bytes` as `format` in a child process. `signal` cancels it: the child is killed at
+   * once (a parser in a loop never looks at a flag) and the call rejects with ParseCancelledError.
    * @throws DocumentParseError — the parser's reason, or a limit's: memory, time, output size
+   * @throws ParseCancelledError when `signal` aborts first
    */
   async parse(
     format: DocumentFormat,
     bytes: Uint8Array,
     options: ParseOptions = {},
+    signal?: AbortSignal,
   ): Promise<ParsedDocument> {
     if (this.closed) throw new Error('the parser sandbox is closed');
     while (this.running >= this.size) await new Promise<void>((resolve) => this.waiting.push(resolve));
@@ -68,13 +79,11 @@ export class ParserSandbox {
     let healthy = false;
     try {
       child = this.idle.pop() ?? (await this.spawn());
-      const answer = await this.run(child, {
-        id: this.nextId++,
-        format,
-        bytes,
-        options,
-        limits: this.limits,
-      });
+      const answer = await this.run(
+        child,
+        { id: this.nextId++, format, bytes, options, limits: this.limits },
+        signal,
+      );
       healthy = true;
       if (!answer.ok) throw new DocumentParseError(answer.reason);
       return answer.parsed;
@@ -112,7 +121,7 @@ export class ParserSandbox {
     });
   }
 
-  private run(child: ChildProcess, job: ParseJob): Promise<Answer> {
+  private run(child: ChildProcess, job: ParseJob, signal?: AbortSignal): Promise<Answer> {
     const mb = this.limits.memoryMb;
     return new Promise((resolve, reject) => {
       let settled = false;
@@ -121,6 +130,7 @@ export class ParserSandbox {
         settled = true;
         clearTimeout(timer);
         clearInterval(poll);
+        signal?.removeEventListener('abort', onAbort);
         child.off('message', onMessage);
         child.off('exit', onExit);
         child.unref();
@@ -145,6 +155,12 @@ export class ParserSandbox {
           }
         });
       }, MEMORY_POLL_MS);
+      const onAbort = () => {
+        child.kill('SIGKILL');
+        finish(() => reject(new ParseCancelledError()));
+      };
+      if (signal?.aborted) return onAbort();
+      signal?.addEventListener('abort', onAbort, { once: true });
       child.ref();
       child.channel?.ref();
       child.on('message', onMessage);

@@ -4,8 +4,15 @@
  * so a zip bomb is refused after at most `maxEntryBytes` of work. Limits follow Apache POI's
  * ZipSecureFile (max inflate ratio 100, i.e. MIN_INFLATE_RATIO 0.01; entry-count and entry-size
  * caps) and OWASP's "File Upload Cheat Sheet" (archive bombs, path traversal in entry names).
+ *
+ * The guard reads local file headers as they stream; the parser libraries (mammoth, ExcelJS via
+ * JSZip, officeparser) read the central directory. A zip can make the two disagree — an entry hidden
+ * inside another's stored data that only the central directory points at, or one name twice — and
+ * the audit of issue 22 got text, and 1 GiB payloads, past the guard that way. So parsers never get
+ * the upload's bytes: they get `repackZip` of what the guard inflated and counted, and a name seen
+ * twice is refused.
  */
-import { Unzip, UnzipInflate, type UnzipFile } from 'fflate';
+import { Unzip, UnzipInflate, zipSync, type UnzipFile } from 'fflate';
 import { DocumentParseError } from '../parsers/types.ts';
 
 export interface ZipLimits {
@@ -34,6 +41,7 @@ const RATIO_GRACE_BYTES = 1024 * 1024;
 
 export const ZIP_DAMAGED = 'the file is damaged: its zip container cannot be read';
 export const ZIP_BOMB = 'the file expands to far more data than its size allows (a zip bomb?)';
+export const ZIP_DUPLICATE = 'the file is damaged: it contains the same part twice';
 
 /** Stops inflating from inside fflate's callbacks. */
 class Stop extends Error {}
@@ -66,6 +74,7 @@ export function readZipSafely(
   let count = 0;
   let total = 0;
   let refusal: DocumentParseError | null = null;
+  const seen = new Set<string>();
   const refuse = (reason: string): never => {
     refusal ??= new DocumentParseError(reason);
     throw new Stop();
@@ -78,6 +87,8 @@ export function readZipSafely(
       refusal ??= err as DocumentParseError;
       throw new Stop();
     }
+    if (seen.has(file.name)) refuse(ZIP_DUPLICATE);
+    seen.add(file.name);
     if (file.name.endsWith('/') || (options.only && !options.only(file.name))) return;
     const chunks: Uint8Array[] = [];
     let size = 0;
@@ -109,6 +120,14 @@ export function readZipSafely(
   if (refusal) throw refusal;
   if (count === 0) throw new DocumentParseError(ZIP_DAMAGED);
   return entries;
+}
+
+/**
+ * The entries the guard read, as a new zip whose central directory lists exactly them (stored, not
+ * compressed: a copy, no deflate work). The only bytes a parser library is given.
+ */
+export function repackZip(entries: Map<string, Uint8Array>): Uint8Array {
+  return zipSync(Object.fromEntries(entries), { level: 0 });
 }
 
 function concat(chunks: Uint8Array[], size: number): Uint8Array {
