@@ -1,9 +1,23 @@
 import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyReply, FastifyRequest, onSendHookHandler } from 'fastify';
 import { listKey } from '../src/lib/list-cache.ts';
+import { accessScopeOf, type AccessScope } from '../src/access/scope.ts';
 
-/** Writes under these paths can change a cached list (documents, topics and their counts, the company). */
-const WRITES = /^\/api\/(documents|topics|companies)(\/|$)/;
+/** The cache key's field for the reader's scope; no query field starts with '~'. */
+const SCOPE_FIELD = '~scope';
+
+/** Readers with the same key here are answered the same. */
+function scopeKey(scope: AccessScope): string {
+  if (scope.kind === 'company') return 'company';
+  if (scope.kind === 'member') return `member:${scope.userId}`;
+  return `key:${scope.apiKeyId}${scope.visitorTopics ? `:${[...scope.visitorTopics].sort().join(',')}` : ''}`;
+}
+
+/**
+ * Writes under these paths can change a cached list (documents, topics and their counts, the
+ * company) or who may read what in it (groups and grants, a key's topics, a user's role).
+ */
+const WRITES = /^\/api\/(documents|topics|companies|groups|api-keys|users)(\/|$)/;
 const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
@@ -44,8 +58,10 @@ export async function sendCachedList(
   load: () => Promise<unknown>,
   input: object = request.query as object,
 ): Promise<FastifyReply> {
-  const companyId = request.principal!.companyId;
-  const json = await app.ctx.listCache.json(companyId, listKey(route, input), async () =>
+  const principal = request.principal!;
+  // Each reader's answer is their own: what they may read is part of the key (src/access/).
+  const keyed = { ...input, [SCOPE_FIELD]: scopeKey(accessScopeOf(principal)) };
+  const json = await app.ctx.listCache.json(principal.companyId, listKey(route, keyed), async () =>
     String(reply.serialize(await load())),
   );
   return reply.type('application/json; charset=utf-8').send(json);

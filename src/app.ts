@@ -30,6 +30,7 @@ import apiKeyRoutes from './routes/api-keys.ts';
 import chatRoutes from './routes/chat.ts';
 import publicRoutes from './routes/public.ts';
 import topicRoutes from './routes/topics.ts';
+import groupRoutes from './routes/groups.ts';
 import conversationRoutes from './routes/conversations.ts';
 import companyRoutes from './routes/companies.ts';
 import userRoutes from './routes/users.ts';
@@ -200,6 +201,7 @@ export async function buildApp(
       await api.register(chatRoutes);
       await api.register(publicRoutes);
       await api.register(topicRoutes);
+      await api.register(groupRoutes);
       await api.register(conversationRoutes);
       await api.register(companyRoutes);
       await api.register(userRoutes);

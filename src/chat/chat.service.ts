@@ -15,6 +15,7 @@ import { sourcesOf, type SourceView } from './sources.ts';
 import { SourceSupport } from './attribution.ts';
 import { GroundedAnswer } from './grounding.ts';
 import { isSessionOf, newSessionId } from './widget-sessions.ts';
+import { accessScopeOf } from '../access/scope.ts';
 
 /** A conversation to answer in: its id, recent turns and, for an API key, the widget session. */
 export interface OpenConversation {
@@ -191,6 +192,7 @@ export async function* answerStream(
     deps,
     {
       companyId: principal.companyId,
+      access: accessScopeOf(principal),
       query,
       topicId: request.topicId,
       limit: settings.topK ?? SOURCES_PER_ANSWER,

@@ -58,6 +58,8 @@ export interface ApiKeysTable {
   require_https: Generated<boolean>;
   /** Last four characters of the key, listed with the prefix; null for keys older than 0008. */
   key_last4: string | null;
+  /** Answers from every document of the company; else only from `api_key_topics` (0012). */
+  all_documents: Generated<boolean>;
   last_used_at: Timestamp | null;
   created_at: CreatedTimestamp;
 }
@@ -67,8 +69,44 @@ export interface TopicsTable {
   company_id: string;
   name: string;
   description: string | null;
+  /** What the company-wide "all members" group may do with its documents (migration 0012). */
+  member_access: Generated<TopicAccess | 'none'>;
   created_at: CreatedTimestamp;
   updated_at: CreatedTimestamp;
+}
+
+/** A grant's level: read the topic's documents, or also add, change and delete them. */
+export type TopicAccess = 'read' | 'edit';
+
+/** An admin-managed group of users (migration 0012); topics are granted to groups. */
+export interface GroupsTable {
+  id: string;
+  company_id: string;
+  name: string;
+  description: string | null;
+  created_at: CreatedTimestamp;
+  updated_at: CreatedTimestamp;
+}
+
+export interface GroupMembersTable {
+  group_id: string;
+  user_id: string;
+  company_id: string;
+  created_at: CreatedTimestamp;
+}
+
+export interface TopicGrantsTable {
+  topic_id: string;
+  group_id: string;
+  company_id: string;
+  access: TopicAccess;
+  created_at: CreatedTimestamp;
+}
+
+/** The topics a scoped API key answers from (migration 0012). */
+export interface ApiKeyTopicsTable {
+  api_key_id: string;
+  topic_id: string;
 }
 
 export interface DocumentsTable {
@@ -257,6 +295,10 @@ export interface DB {
   refresh_tokens: RefreshTokensTable;
   api_keys: ApiKeysTable;
   topics: TopicsTable;
+  groups: GroupsTable;
+  group_members: GroupMembersTable;
+  topic_grants: TopicGrantsTable;
+  api_key_topics: ApiKeyTopicsTable;
   documents: DocumentsTable;
   chunks: ChunksTable;
   chunk_terms: ChunkTermsTable;

@@ -19,7 +19,8 @@ export type IdPrefix =
   | 'inv'
   | 'idn'
   | 'whk'
-  | 'dlv';
+  | 'dlv'
+  | 'grp';
 
 /**
  * A time-sortable id `<prefix>_<10 chars of ms time><16 random chars>`, ULID-shaped in lower case
