@@ -214,6 +214,19 @@ export interface UserIdentitiesTable {
   subject: string;
   tenant_id: string | null;
   email: string;
+  /** Google's verified Workspace domain (`hd`) at the last sign-in; null otherwise (0013). */
+  hosted_domain: string | null;
+  created_at: CreatedTimestamp;
+}
+
+/** An e-mail domain that belongs to a company, with its proof (migration 0013, domain-claims.ts). */
+export interface CompanyDomainsTable {
+  domain: string;
+  company_id: string;
+  proof: 'google' | 'microsoft' | 'operator';
+  /** The Entra tenant whose users join by this domain; null: no Microsoft sign-up by it. */
+  microsoft_tenant_id: string | null;
+  claimed_by: string | null;
   created_at: CreatedTimestamp;
 }
 
@@ -308,6 +321,7 @@ export interface DB {
   outbox: OutboxTable;
   invitations: InvitationsTable;
   user_identities: UserIdentitiesTable;
+  company_domains: CompanyDomainsTable;
   webhooks: WebhooksTable;
   webhook_deliveries: WebhookDeliveriesTable;
 }
