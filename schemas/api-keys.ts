@@ -58,6 +58,11 @@ const apiKeyProperties = {
     maxItems: 10_000,
     description: 'The topics the key answers from while `allDocuments` is false; empty: none',
   }),
+  visitorTokens: Type.Enum(['none', 'hs256', 'rs256'], {
+    description: 'How the key verifies signed visitors’ tokens (`X-Visitor-Token`); `none`: it takes none',
+  }),
+  visitorJwksUrl: Type.Union([Text(2000), Type.Null()]),
+  requireVisitor: Type.Boolean({ description: 'Requests without a visitor token are refused (401)' }),
   lastUsedAt: Type.Union([Timestamp(), Type.Null()]),
   createdAt: Timestamp(),
 };
@@ -85,6 +90,13 @@ export const ApiKeyUpdateBody = Type.Object(
     requireHttps: Type.Optional(RequireHttps),
     allDocuments: Type.Optional(AllDocuments),
     topicIds: Type.Optional(TopicIds),
+    visitorJwksUrl: Type.Optional(
+      Type.Union([Type.String({ minLength: 1, maxLength: 2000, pattern: '^https?://' }), Type.Null()], {
+        description:
+          'Verify RS256 visitor tokens with the keys at this JWKS URL (fetched through the outbound policy); replaces an HS256 secret. null: none',
+      }),
+    ),
+    requireVisitor: Type.Optional(Type.Boolean({ description: 'Refuse requests without a visitor token' })),
   },
   { additionalProperties: false, minProperties: 1 },
 );
@@ -107,4 +119,17 @@ export const ApiKeyList = Envelope(
 
 export const ApiKeyDeleted = Envelope(
   Type.Object({ id: Id(), deleted: Type.Literal(true) }, { additionalProperties: false }),
+);
+
+/** POST /api/api-keys/:id/visitor-secret: the HS256 secret, in this response only. */
+export const VisitorSecretResponse = Envelope(
+  Type.Object(
+    {
+      id: Id(),
+      visitorSecret: Text(200, {
+        description: 'The HS256 signing secret for visitor tokens: shown in this response only',
+      }),
+    },
+    { additionalProperties: false },
+  ),
 );

@@ -27,6 +27,7 @@ import documentRoutes, { documentUploadRoutes } from './routes/documents.ts';
 import documentChunkRoutes from './routes/document-chunks.ts';
 import searchRoutes from './routes/search.ts';
 import apiKeyRoutes from './routes/api-keys.ts';
+import apiKeyVisitorRoutes from './routes/api-key-visitors.ts';
 import chatRoutes from './routes/chat.ts';
 import publicRoutes from './routes/public.ts';
 import topicRoutes from './routes/topics.ts';
@@ -95,7 +96,7 @@ function corsDelegator(corsOrigins: string[] | true) {
   const publicOptions = {
     origin: true,
     methods: ['GET', 'POST'],
-    allowedHeaders: ['Content-Type', 'Accept', 'X-API-Key'],
+    allowedHeaders: ['Content-Type', 'Accept', 'X-API-Key', 'X-Visitor-Token'],
     exposedHeaders: ['X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset', 'Retry-After'],
     maxAge: 600,
   };
@@ -198,6 +199,7 @@ export async function buildApp(
       await api.register(documentChunkRoutes);
       await api.register(searchRoutes);
       await api.register(apiKeyRoutes);
+      await api.register(apiKeyVisitorRoutes);
       await api.register(chatRoutes);
       await api.register(publicRoutes);
       await api.register(topicRoutes);

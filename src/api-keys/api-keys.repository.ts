@@ -23,6 +23,11 @@ export interface ApiKeyView {
   allDocuments: boolean;
   /** The topics the key answers from (ignored while `allDocuments`); empty: no document. */
   topicIds: string[];
+  /** How the key verifies signed visitors' tokens (docs/widget.md); `none`: it takes none. */
+  visitorTokens: 'none' | 'hs256' | 'rs256';
+  visitorJwksUrl: string | null;
+  /** Refuse requests without a visitor token. */
+  requireVisitor: boolean;
   lastUsedAt: string | null;
   createdAt: string;
 }
@@ -37,6 +42,9 @@ function view(row: {
   require_https: boolean;
   all_documents: boolean;
   topic_ids: string[];
+  visitor_secret_ciphertext: string | null;
+  visitor_jwks_url: string | null;
+  visitor_required: boolean;
   last_used_at: Date | null;
   created_at: Date;
 }): ApiKeyView {
@@ -51,6 +59,9 @@ function view(row: {
     anyOrigin: row.authorized_domains.length === 0,
     allDocuments: row.all_documents,
     topicIds: row.topic_ids,
+    visitorTokens: row.visitor_secret_ciphertext ? 'hs256' : row.visitor_jwks_url ? 'rs256' : 'none',
+    visitorJwksUrl: row.visitor_jwks_url,
+    requireVisitor: row.visitor_required,
     lastUsedAt: row.last_used_at ? row.last_used_at.toISOString() : null,
     createdAt: row.created_at.toISOString(),
   };
@@ -98,7 +109,7 @@ export async function createApiKey(
 }
 
 /** The company's keys with their topics, newest first; only key `id` when given. */
-async function keysOf(db: Kysely<DB>, companyId: string, id?: string): Promise<ApiKeyView[]> {
+export async function keysOf(db: Kysely<DB>, companyId: string, id?: string): Promise<ApiKeyView[]> {
   const rows = await db
     .selectFrom('api_keys')
     .selectAll()
@@ -163,6 +174,9 @@ export async function updateApiKey(
     requireHttps?: boolean;
     allDocuments?: boolean;
     topicIds?: string[];
+    /** An RS256 JWKS URL (clears an HS256 secret), or null to stop taking RS256 tokens. */
+    visitorJwksUrl?: string | null;
+    requireVisitor?: boolean;
   },
   revocations: Revocations,
 ): Promise<ApiKeyView | null> {
@@ -176,6 +190,13 @@ export async function updateApiKey(
           : {}),
         ...(patch.requireHttps !== undefined ? { require_https: patch.requireHttps } : {}),
         ...(patch.allDocuments !== undefined ? { all_documents: patch.allDocuments } : {}),
+        ...(patch.visitorJwksUrl !== undefined
+          ? {
+              visitor_jwks_url: patch.visitorJwksUrl,
+              ...(patch.visitorJwksUrl ? { visitor_secret_ciphertext: null } : {}),
+            }
+          : {}),
+        ...(patch.requireVisitor !== undefined ? { visitor_required: patch.requireVisitor } : {}),
       })
       .where('id', '=', id)
       .where('company_id', '=', companyId)
@@ -214,7 +235,15 @@ export function apiKeyHashOf(key: string): string | null {
 export async function findApiKeyByHash(db: Kysely<DB>, keyHash: string): Promise<CachedApiKey | null> {
   const row = await db
     .selectFrom('api_keys')
-    .select(['id', 'company_id', 'authorized_domains', 'require_https'])
+    .select([
+      'id',
+      'company_id',
+      'authorized_domains',
+      'require_https',
+      'visitor_secret_ciphertext',
+      'visitor_jwks_url',
+      'visitor_required',
+    ])
     .where('key_hash', '=', keyHash)
     .executeTakeFirst();
   return row
@@ -223,6 +252,11 @@ export async function findApiKeyByHash(db: Kysely<DB>, keyHash: string): Promise
         companyId: row.company_id,
         authorizedDomains: row.authorized_domains,
         requireHttps: row.require_https,
+        visitor: {
+          secretCiphertext: row.visitor_secret_ciphertext,
+          jwksUrl: row.visitor_jwks_url,
+          required: row.visitor_required,
+        },
       }
     : null;
 }

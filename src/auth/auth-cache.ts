@@ -10,6 +10,8 @@ export interface CachedApiKey {
   companyId: string;
   authorizedDomains: string[];
   requireHttps: boolean;
+  /** Visitor tokens (0014): the encrypted HS256 secret, the JWKS URL, and whether one is required. */
+  visitor?: { secretCiphertext: string | null; jwksUrl: string | null; required: boolean };
 }
 
 /** Where revocations are reported, after they are committed (services take this narrow view). */

@@ -60,6 +60,12 @@ export interface ApiKeysTable {
   key_last4: string | null;
   /** Answers from every document of the company; else only from `api_key_topics` (0012). */
   all_documents: Generated<boolean>;
+  /** HS256 secret for visitor tokens, AES-GCM encrypted (webhooks/secrets.ts); null: none (0014). */
+  visitor_secret_ciphertext: string | null;
+  /** RS256 visitor tokens' JWKS URL; null: none. */
+  visitor_jwks_url: string | null;
+  /** Refuse the key's requests that carry no visitor token. */
+  visitor_required: Generated<boolean>;
   last_used_at: Timestamp | null;
   created_at: CreatedTimestamp;
 }

@@ -95,7 +95,15 @@ const apiKeyRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
-      const { name, authorizedDomains, requireHttps, allDocuments, topicIds } = request.body;
+      const {
+        name,
+        authorizedDomains,
+        requireHttps,
+        allDocuments,
+        topicIds,
+        visitorJwksUrl,
+        requireVisitor,
+      } = request.body;
       const data = await updateApiKey(
         app.ctx.db,
         principalOf(request).companyId,
@@ -106,6 +114,8 @@ const apiKeyRoutes: FastifyPluginAsyncTypebox = async (app) => {
           requireHttps,
           allDocuments,
           topicIds,
+          visitorJwksUrl,
+          requireVisitor,
         },
         app.ctx.authCache,
       );

@@ -1,4 +1,5 @@
 import t, { type Test } from 'tap';
+import { createHmac } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { buildTestApp } from '../helpers/app.ts';
 import { testQdrant } from '../helpers/qdrant.ts';
@@ -16,7 +17,16 @@ type Caller = { name: string; headers: Headers; seesHr: boolean; seesUnfiled: bo
 const QUESTION = `What is the CEO salary in the ${HR_MARKER} retention plan?`;
 const has = (body: string, marker: string) => body.toLowerCase().includes(marker);
 
-function callers(f: AccessFixture): Caller[] {
+/** An HS256 visitor token for `keyId` (docs/widget.md's claims), signed with `secret`. */
+function visitorToken(secret: string, keyId: string, topics?: string[]) {
+  const b64 = (o: object) => Buffer.from(JSON.stringify(o)).toString('base64url');
+  const now = Math.floor(Date.now() / 1000);
+  const body = b64({ sub: 'visitor', aud: keyId, iat: now, exp: now + 600, ...(topics ? { topics } : {}) });
+  const head = b64({ alg: 'HS256', typ: 'JWT' });
+  return `${head}.${body}.${createHmac('sha256', secret).update(`${head}.${body}`).digest('base64url')}`;
+}
+
+function callers(f: AccessFixture, visitorSecret: string): Caller[] {
   const user = (name: string, headers: Headers, seesHr: boolean): Caller => ({
     name,
     headers,
@@ -40,6 +50,17 @@ function callers(f: AccessFixture): Caller[] {
     key('key for all documents', f.keys.all, true, true),
     key('key scoped to Public', f.keys.scoped, false, false),
     key('key with no topics', f.keys.none, false, false),
+    {
+      ...key('visitor of the all-documents key', f.keys.all, true, true),
+      headers: { 'x-api-key': f.keys.all, 'x-visitor-token': visitorToken(visitorSecret, f.keyIds.all) },
+    },
+    {
+      ...key('visitor narrowed to Public', f.keys.all, false, false),
+      headers: {
+        'x-api-key': f.keys.all,
+        'x-visitor-token': visitorToken(visitorSecret, f.keyIds.all, [f.topics.publicId]),
+      },
+    },
   ];
 }
 
@@ -130,7 +151,12 @@ async function keyRoutes(t: Test, app: FastifyInstance, f: AccessFixture, c: Cal
 
 async function matrix(t: Test, app: FastifyInstance) {
   const f = await accessFixture(app);
-  for (const c of callers(f)) {
+  const rotated = await app.inject({
+    method: 'POST',
+    url: `/api/api-keys/${f.keyIds.all}/visitor-secret`,
+    headers: f.admin.headers,
+  });
+  for (const c of callers(f, rotated.json().data.visitorSecret)) {
     await t.test(c.name, async (t) =>
       c.kind === 'user' ? userRoutes(t, app, f, c) : keyRoutes(t, app, f, c),
     );

@@ -17,6 +17,7 @@ export interface AccessFixture {
   admin: { headers: Headers; companyId: string };
   users: Record<'editorIn' | 'editorOut' | 'readerIn' | 'readerOut', { id: string; headers: Headers }>;
   keys: Record<'scoped' | 'all' | 'none', string>;
+  keyIds: Record<'scoped' | 'all' | 'none', string>;
   topics: { publicId: string; hrId: string };
   docs: { publicId: string; hrId: string; unfiledId: string };
   hrGroupId: string;
@@ -84,16 +85,22 @@ export async function accessFixture(app: FastifyInstance): Promise<AccessFixture
     unfiledId: await uploadText(app, admin.headers, 'plants.md', UNFILED_TEXT),
   };
   const key = async (payload: object) =>
-    (await ok(await post('/api/api-keys', { name: 'widget', ...payload }), 201)).key as string;
-  const keys = {
+    (await ok(await post('/api/api-keys', { name: 'widget', ...payload }), 201)) as {
+      key: string;
+      id: string;
+    };
+  const made = {
     scoped: await key({ topicIds: [publicId] }),
     all: await key({ allDocuments: true }),
     none: await key({}),
   };
+  const keys = { scoped: made.scoped.key, all: made.all.key, none: made.none.key };
+  const keyIds = { scoped: made.scoped.id, all: made.all.id, none: made.none.id };
   return {
     admin: { headers: admin.headers, companyId: admin.user.companyId },
     users,
     keys,
+    keyIds,
     topics: { publicId, hrId },
     docs,
     hrGroupId: group.id as string,

@@ -48,6 +48,8 @@ const EXPECTED: Record<string, Level> = {
   'GET /api/topics/:id/access': 'admin',
   'PUT /api/topics/:id/access': 'admin',
   'GET /api/groups': 'admin',
+  'POST /api/api-keys/:id/visitor-secret': 'admin',
+  'DELETE /api/api-keys/:id/visitor-secret': 'admin',
   'POST /api/groups': 'admin',
   'GET /api/groups/:id': 'admin',
   'PUT /api/groups/:id': 'admin',
