@@ -13,11 +13,13 @@ function scopeKey(scope: AccessScope): string {
   return `key:${scope.apiKeyId}${scope.visitorTopics ? `:${[...scope.visitorTopics].sort().join(',')}` : ''}`;
 }
 
+/** Writes under these paths can change a cached list (documents, topics and their counts, the company, groups and grants). */
+const WRITES = /^\/api\/(documents|topics|companies|groups)(\/|$)/;
 /**
- * Writes under these paths can change a cached list (documents, topics and their counts, the
- * company) or who may read what in it (groups and grants, a key's topics, a user's role).
+ * Changes of who may read what elsewhere: a key's topics, a user's role. Creating or deleting a
+ * key or user needs no bump: a new one has no cached answers, a deleted one cannot ask.
  */
-const WRITES = /^\/api\/(documents|topics|companies|groups|api-keys|users)(\/|$)/;
+const SCOPE_WRITES = /^\/api\/(api-keys|users)\/:id$/;
 const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
@@ -35,7 +37,8 @@ export default fp(
     };
     app.addHook('onRoute', (route) => {
       const methods = [route.method].flat();
-      if (!WRITES.test(route.url) || methods.every((m) => READ_METHODS.has(m))) return;
+      const scopeWrite = SCOPE_WRITES.test(route.url) && methods.includes('PUT');
+      if (!scopeWrite && (!WRITES.test(route.url) || methods.every((m) => READ_METHODS.has(m)))) return;
       const existing = route.onSend;
       route.onSend = existing ? [...(Array.isArray(existing) ? existing : [existing]), bump] : [bump];
     });

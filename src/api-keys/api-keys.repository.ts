@@ -181,27 +181,38 @@ export async function updateApiKey(
   revocations: Revocations,
 ): Promise<ApiKeyView | null> {
   const row = await db.transaction().execute(async (trx) => {
-    const row = await trx
-      .updateTable('api_keys')
-      .set({
-        ...(patch.name !== undefined ? { name: patch.name } : {}),
-        ...(patch.authorizedDomains !== undefined
-          ? { authorized_domains: JSON.stringify(patch.authorizedDomains) }
-          : {}),
-        ...(patch.requireHttps !== undefined ? { require_https: patch.requireHttps } : {}),
-        ...(patch.allDocuments !== undefined ? { all_documents: patch.allDocuments } : {}),
-        ...(patch.visitorJwksUrl !== undefined
-          ? {
-              visitor_jwks_url: patch.visitorJwksUrl,
-              ...(patch.visitorJwksUrl ? { visitor_secret_ciphertext: null } : {}),
-            }
-          : {}),
-        ...(patch.requireVisitor !== undefined ? { visitor_required: patch.requireVisitor } : {}),
-      })
-      .where('id', '=', id)
-      .where('company_id', '=', companyId)
-      .returning('id')
-      .executeTakeFirst();
+    const changes = {
+      ...(patch.name !== undefined ? { name: patch.name } : {}),
+      ...(patch.authorizedDomains !== undefined
+        ? { authorized_domains: JSON.stringify(patch.authorizedDomains) }
+        : {}),
+      ...(patch.requireHttps !== undefined ? { require_https: patch.requireHttps } : {}),
+      ...(patch.allDocuments !== undefined ? { all_documents: patch.allDocuments } : {}),
+      ...(patch.visitorJwksUrl !== undefined
+        ? {
+            visitor_jwks_url: patch.visitorJwksUrl,
+            ...(patch.visitorJwksUrl ? { visitor_secret_ciphertext: null } : {}),
+          }
+        : {}),
+      ...(patch.requireVisitor !== undefined ? { visitor_required: patch.requireVisitor } : {}),
+    };
+    // Only the topics may change: an update with no column would be invalid SQL.
+    const row =
+      Object.keys(changes).length > 0
+        ? await trx
+            .updateTable('api_keys')
+            .set(changes)
+            .where('id', '=', id)
+            .where('company_id', '=', companyId)
+            .returning('id')
+            .executeTakeFirst()
+        : await trx
+            .selectFrom('api_keys')
+            .select('id')
+            .where('id', '=', id)
+            .where('company_id', '=', companyId)
+            .forUpdate()
+            .executeTakeFirst();
     if (row && patch.topicIds !== undefined) await replaceKeyTopics(trx, companyId, id, patch.topicIds);
     return row;
   });

@@ -58,6 +58,11 @@ t.test('a widget key scoped to a public topic never returns the HR file’s text
     JSON.parse(topics.text).data.items.map((x: { name: string }) => x.name),
     ['Public'],
   );
+  // Narrowing the key applies on the very next request, cached lists included.
+  const narrowed = await call('PUT', `/api/api-keys/${f.keyIds.scoped}`, f.admin.headers, { topicIds: [] });
+  t.equal(narrowed.status, 200, narrowed.text);
+  const none = await call('GET', '/api/public/topics', key);
+  t.same(JSON.parse(none.text).data.items, [], 'the key’s topic list follows its scope at once');
   // The same question with the key for all documents does reach the HR file: the test can fail.
   const all = await call('POST', '/api/public/chat', { 'x-api-key': f.keys.all }, { message: questions[1] });
   t.ok(all.text.toLowerCase().includes(HR_MARKER), 'an all-documents key answers from HR');
