@@ -13,7 +13,7 @@ const JWKS_TTL_MS = 5 * 60_000;
 /** Largest JWKS document read, bytes. */
 const JWKS_MAX_BYTES = 64 * 1024;
 
-/** How a key verifies its visitors' tokens (api_keys columns, migration 0014). */
+/** How a key verifies its visitors' tokens (api_keys columns, migration 0016). */
 export interface VisitorVerification {
   /** HS256 secret (decrypted), or null. */
   secret: string | null;

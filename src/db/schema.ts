@@ -58,9 +58,9 @@ export interface ApiKeysTable {
   require_https: Generated<boolean>;
   /** Last four characters of the key, listed with the prefix; null for keys older than 0008. */
   key_last4: string | null;
-  /** Answers from every document of the company; else only from `api_key_topics` (0012). */
+  /** Answers from every document of the company; else only from `api_key_topics` (0014). */
   all_documents: Generated<boolean>;
-  /** HS256 secret for visitor tokens, AES-GCM encrypted (webhooks/secrets.ts); null: none (0014). */
+  /** HS256 secret for visitor tokens, AES-GCM encrypted (webhooks/secrets.ts); null: none (0016). */
   visitor_secret_ciphertext: string | null;
   /** RS256 visitor tokens' JWKS URL; null: none. */
   visitor_jwks_url: string | null;
@@ -75,7 +75,7 @@ export interface TopicsTable {
   company_id: string;
   name: string;
   description: string | null;
-  /** What the company-wide "all members" group may do with its documents (migration 0012). */
+  /** What the company-wide "all members" group may do with its documents (migration 0014). */
   member_access: Generated<TopicAccess | 'none'>;
   created_at: CreatedTimestamp;
   updated_at: CreatedTimestamp;
@@ -84,7 +84,7 @@ export interface TopicsTable {
 /** A grant's level: read the topic's documents, or also add, change and delete them. */
 export type TopicAccess = 'read' | 'edit';
 
-/** An admin-managed group of users (migration 0012); topics are granted to groups. */
+/** An admin-managed group of users (migration 0014); topics are granted to groups. */
 export interface GroupsTable {
   id: string;
   company_id: string;
@@ -109,7 +109,7 @@ export interface TopicGrantsTable {
   created_at: CreatedTimestamp;
 }
 
-/** The topics a scoped API key answers from (migration 0012). */
+/** The topics a scoped API key answers from (migration 0014). */
 export interface ApiKeyTopicsTable {
   api_key_id: string;
   topic_id: string;
@@ -220,12 +220,12 @@ export interface UserIdentitiesTable {
   subject: string;
   tenant_id: string | null;
   email: string;
-  /** Google's verified Workspace domain (`hd`) at the last sign-in; null otherwise (0013). */
+  /** Google's verified Workspace domain (`hd`) at the last sign-in; null otherwise (0015). */
   hosted_domain: string | null;
   created_at: CreatedTimestamp;
 }
 
-/** An e-mail domain that belongs to a company, with its proof (migration 0013, domain-claims.ts). */
+/** An e-mail domain that belongs to a company, with its proof (migration 0015, domain-claims.ts). */
 export interface CompanyDomainsTable {
   domain: string;
   company_id: string;

@@ -9,7 +9,7 @@ import type { DB } from '../../src/db/schema.ts';
 import { migrationProvider } from '../../src/db/migrations/index.ts';
 import { resolveTopicFilter } from '../../src/access/scope.ts';
 
-t.test('0012_topic_access keeps what existing users and keys could read; new keys start empty', async (t) => {
+t.test('0014_topic_access keeps what existing users and keys could read; new keys start empty', async (t) => {
   const pglite = await PGlite.create('memory://', { extensions: { vector } });
   const db = new Kysely<DB>({
     dialect: new PostgresDialect({

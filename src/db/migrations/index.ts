@@ -10,9 +10,9 @@ import * as apiKeyWidget from './0008_api_key_widget.ts';
 import * as messageFeedback from './0009_message_feedback.ts';
 import * as chunksLexicalStatsIndex from './0010_chunks_lexical_stats_index.ts';
 import * as bm25Pruning from './0011_bm25_pruning.ts';
-import * as topicAccess from './0012_topic_access.ts';
-import * as companyDomains from './0013_company_domains.ts';
-import * as visitorTokens from './0014_visitor_tokens.ts';
+import * as topicAccess from './0014_topic_access.ts';
+import * as companyDomains from './0015_company_domains.ts';
+import * as visitorTokens from './0016_visitor_tokens.ts';
 
 /** Every migration, in order; add new files here (names sort by their timestamp-like prefix). */
 const migrations: Record<string, Migration> = {
@@ -27,9 +27,9 @@ const migrations: Record<string, Migration> = {
   '0009_message_feedback': messageFeedback,
   '0010_chunks_lexical_stats_index': chunksLexicalStatsIndex,
   '0011_bm25_pruning': bm25Pruning,
-  '0012_topic_access': topicAccess,
-  '0013_company_domains': companyDomains,
-  '0014_visitor_tokens': visitorTokens,
+  '0014_topic_access': topicAccess,
+  '0015_company_domains': companyDomains,
+  '0016_visitor_tokens': visitorTokens,
 };
 
 export const migrationProvider: MigrationProvider = {
