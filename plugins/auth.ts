@@ -9,6 +9,14 @@ import type { AuthMode, Principal } from '../src/auth/principal.ts';
 import type { CachedApiKey } from '../src/auth/auth-cache.ts';
 import { apiKeyHashOf, apiKeyToucher, findApiKeyByHash } from '../src/api-keys/api-keys.repository.ts';
 import { checkOrigin } from '../src/api-keys/domains.ts';
+import type { JSONWebKeySet } from 'jose';
+import { decryptSecret } from '../src/webhooks/secrets.ts';
+import {
+  assertTopicsWithinKey,
+  jwksFetcher,
+  verifyVisitorToken,
+  type Visitor,
+} from '../src/access/visitor-tokens.ts';
 import { loadSessionUser } from '../src/auth/sessions.repository.ts';
 import {
   createThrottle,
@@ -84,9 +92,57 @@ const plausibleApiKey = (key: unknown): key is string =>
   typeof key === 'string' && key.length >= 10 && key.length <= 200;
 
 /** The API key's principal, its use recorded (at most once a minute, apiKeyToucher). */
-function apiKeyPrincipal(app: FastifyInstance, record: CachedApiKey): Principal {
+function apiKeyPrincipal(app: FastifyInstance, record: CachedApiKey, visitor?: Visitor): Principal {
   app.touchApiKey(record.id);
-  return { kind: 'apiKey', apiKeyId: record.id, companyId: record.companyId };
+  return {
+    kind: 'apiKey',
+    apiKeyId: record.id,
+    companyId: record.companyId,
+    ...(visitor ? { visitor } : {}),
+  };
+}
+
+/** Visitor tokens travel in this header (docs/widget.md "Signed visitors"). */
+const VISITOR_HEADER = 'x-visitor-token';
+
+/** Whether the key's requests need the full path: a visitor token to verify, or one required. */
+const needsVisitorCheck = (request: FastifyRequest, record: CachedApiKey) =>
+  request.headers[VISITOR_HEADER] !== undefined || record.visitor?.required === true;
+
+/**
+ * The signed visitor of the request, verified against the key (src/access/visitor-tokens.ts);
+ * undefined without a token. @throws 401 for a missing required, expired, tampered or other key's
+ * token; 403 for topics outside the key's.
+ */
+async function visitorOf(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  record: CachedApiKey,
+  jwks: (url: string) => Promise<JSONWebKeySet>,
+): Promise<Visitor | undefined> {
+  const token = request.headers[VISITOR_HEADER];
+  if (token === undefined || token === '') {
+    if (record.visitor?.required)
+      throw unauthorized('This API key requires a visitor token (X-Visitor-Token)');
+    return undefined;
+  }
+  if (typeof token !== 'string' || token.length > 8192) throw unauthorized('Invalid visitor token');
+  const v = record.visitor;
+  let secret: string | null;
+  try {
+    secret = v?.secretCiphertext ? decryptSecret(app.ctx.webhookKey, v.secretCiphertext) : null;
+  } catch {
+    throw unauthorized('This API key’s visitor secret cannot be read; rotate it');
+  }
+  const visitor = await verifyVisitorToken(token, record.id, { secret, jwksUrl: v?.jwksUrl ?? null }, jwks);
+  if (visitor.topics) {
+    await assertTopicsWithinKey(
+      app.ctx.db,
+      { companyId: record.companyId, apiKeyId: record.id },
+      visitor.topics,
+    );
+  }
+  return visitor;
 }
 
 /**
@@ -115,7 +171,11 @@ async function authenticateJwt(
   return { kind: 'user', ...user, sessionId: claims.sid };
 }
 
-async function authenticateApiKey(app: FastifyInstance, request: FastifyRequest): Promise<Principal> {
+async function authenticateApiKey(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  jwks: (url: string) => Promise<JSONWebKeySet>,
+): Promise<Principal> {
   const key = request.headers['x-api-key'];
   if (key === undefined) throw unauthorized('Missing or invalid X-API-Key');
   if (!plausibleApiKey(key)) throw guess(unauthorized('Missing or invalid X-API-Key'));
@@ -132,7 +192,7 @@ async function authenticateApiKey(app: FastifyInstance, request: FastifyRequest)
         : 'Unauthorized domain for this API key',
     );
   }
-  return apiKeyPrincipal(app, record);
+  return apiKeyPrincipal(app, record, await visitorOf(app, request, record, jwks));
 }
 
 /**
@@ -155,7 +215,11 @@ function cachedPrincipal(
     const hash = plausibleApiKey(key) ? apiKeyHashOf(key) : null;
     const record = hash ? authCache.peekApiKey(hash) : undefined;
     const { origin, referer } = request.headers;
-    if (!record || checkOrigin(record.authorizedDomains, record.requireHttps, origin, referer) !== 'allowed')
+    if (
+      !record ||
+      needsVisitorCheck(request, record) ||
+      checkOrigin(record.authorizedDomains, record.requireHttps, origin, referer) !== 'allowed'
+    )
       return undefined;
     return apiKeyPrincipal(app, record);
   }
@@ -194,6 +258,7 @@ async function authPlugin(app: FastifyInstance) {
   app.decorate('throttle', rateLimitEnabled ? createThrottle(redis) : noThrottle);
   app.decorate('touchApiKey', apiKeyToucher(app.ctx.db));
   app.decorateRequest('principal', null);
+  const jwks = jwksFetcher(app.ctx.http);
   // Access tokens whose signature was verified, by their exact text: a token cannot change, so
   // the HMAC (WebCrypto, asynchronous) runs once per token, not per request. Expiry is checked
   // on every use; what the token stands for (session, user) is still the auth cache's business.
@@ -215,7 +280,7 @@ async function authPlugin(app: FastifyInstance) {
       try {
         request.principal =
           mode === 'apiKey'
-            ? await authenticateApiKey(app, request)
+            ? await authenticateApiKey(app, request, jwks)
             : await authenticateJwt(app, request, verified);
       } catch (err) {
         if (err instanceof Error && guesses.has(err)) {

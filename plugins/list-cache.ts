@@ -1,9 +1,25 @@
 import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyReply, FastifyRequest, onSendHookHandler } from 'fastify';
 import { listKey } from '../src/lib/list-cache.ts';
+import { accessScopeOf, type AccessScope } from '../src/access/scope.ts';
 
-/** Writes under these paths can change a cached list (documents, topics and their counts, the company). */
-const WRITES = /^\/api\/(documents|topics|companies)(\/|$)/;
+/** The cache key's field for the reader's scope; no query field starts with '~'. */
+const SCOPE_FIELD = '~scope';
+
+/** Readers with the same key here are answered the same. */
+function scopeKey(scope: AccessScope): string {
+  if (scope.kind === 'company') return 'company';
+  if (scope.kind === 'member') return `member:${scope.userId}`;
+  return `key:${scope.apiKeyId}${scope.visitorTopics ? `:${[...scope.visitorTopics].sort().join(',')}` : ''}`;
+}
+
+/** Writes under these paths can change a cached list (documents, topics and their counts, the company, groups and grants). */
+const WRITES = /^\/api\/(documents|topics|companies|groups)(\/|$)/;
+/**
+ * Changes of who may read what elsewhere: a key's topics, a user's role. Creating or deleting a
+ * key or user needs no bump: a new one has no cached answers, a deleted one cannot ask.
+ */
+const SCOPE_WRITES = /^\/api\/(api-keys|users)\/:id$/;
 const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
@@ -21,7 +37,8 @@ export default fp(
     };
     app.addHook('onRoute', (route) => {
       const methods = [route.method].flat();
-      if (!WRITES.test(route.url) || methods.every((m) => READ_METHODS.has(m))) return;
+      const scopeWrite = SCOPE_WRITES.test(route.url) && methods.includes('PUT');
+      if (!scopeWrite && (!WRITES.test(route.url) || methods.every((m) => READ_METHODS.has(m)))) return;
       const existing = route.onSend;
       route.onSend = existing ? [...(Array.isArray(existing) ? existing : [existing]), bump] : [bump];
     });
@@ -44,8 +61,10 @@ export async function sendCachedList(
   load: () => Promise<unknown>,
   input: object = request.query as object,
 ): Promise<FastifyReply> {
-  const companyId = request.principal!.companyId;
-  const json = await app.ctx.listCache.json(companyId, listKey(route, input), async () =>
+  const principal = request.principal!;
+  // Each reader's answer is their own: what they may read is part of the key (src/access/).
+  const keyed = { ...input, [SCOPE_FIELD]: scopeKey(accessScopeOf(principal)) };
+  const json = await app.ctx.listCache.json(principal.companyId, listKey(route, keyed), async () =>
     String(reply.serialize(await load())),
   );
   return reply.type('application/json; charset=utf-8').send(json);

@@ -106,7 +106,9 @@ function publicLimits(app: FastifyInstance, counter: WindowCounter) {
       const p = request.principal;
       if (p?.kind !== 'apiKey') return;
       const group = groupOf(request);
-      await count(counter, request, reply, `${group}:k:${p.apiKeyId}`, limitsOf(app.ctx.config)[group]);
+      // A signed visitor has their own budget: one site's visitors do not share the key's.
+      const who = p.visitor ? `${p.apiKeyId}:v:${p.visitor.id}` : p.apiKeyId;
+      await count(counter, request, reply, `${group}:k:${who}`, limitsOf(app.ctx.config)[group]);
     };
     const existing = route.onRequest;
     route.onRequest = existing ? [...(Array.isArray(existing) ? existing : [existing]), perKey] : [perKey];
@@ -162,7 +164,11 @@ async function rateLimitPlugin(app: FastifyInstance) {
     max: (request) => limits[groupOf(request)],
     keyGenerator: (request) => {
       const p = request.principal;
-      const who = p ? (p.kind === 'user' ? `u:${p.userId}` : `k:${p.apiKeyId}`) : `ip:${request.ip}`;
+      const who = p
+        ? p.kind === 'user'
+          ? `u:${p.userId}`
+          : `k:${p.apiKeyId}${p.visitor ? `:v:${p.visitor.id}` : ''}`
+        : `ip:${request.ip}`;
       return `${groupOf(request)}:${who}`;
     },
     errorResponseBuilder: (_request, context) =>

@@ -23,6 +23,17 @@ const RequireHttps = Type.Boolean({
   description: 'Refuse requests whose origin is not `https://` (403), whatever the domains',
 });
 
+const AllDocuments = Type.Boolean({
+  description:
+    'Answer from every document of the company, present and future (explicit; the console flags such keys). False: only `topicIds`',
+});
+
+const TopicIds = Type.Array(Type.String({ minLength: 1, maxLength: 64 }), {
+  maxItems: 1000,
+  description:
+    'The topics the key may answer from (replaces the list). A request’s `topicId` narrows this, never widens it',
+});
+
 const Environment = Type.Enum(['live', 'test'], { description: 'Key prefix `svc_live_` or `svc_test_`' });
 
 const apiKeyProperties = {
@@ -39,6 +50,19 @@ const apiKeyProperties = {
     description:
       'True when the key has no authorized domains: any web site can use it (a warning for widget keys)',
   }),
+  allDocuments: Type.Boolean({
+    description:
+      'True when the key answers from every document of the company, unfiled ones included (a warning for widget keys, like `anyOrigin`)',
+  }),
+  topicIds: Type.Array(Id(), {
+    maxItems: 10_000,
+    description: 'The topics the key answers from while `allDocuments` is false; empty: none',
+  }),
+  visitorTokens: Type.Enum(['none', 'hs256', 'rs256'], {
+    description: 'How the key verifies signed visitors’ tokens (`X-Visitor-Token`); `none`: it takes none',
+  }),
+  visitorJwksUrl: Type.Union([Text(2000), Type.Null()]),
+  requireVisitor: Type.Boolean({ description: 'Requests without a visitor token are refused (401)' }),
   lastUsedAt: Type.Union([Timestamp(), Type.Null()]),
   createdAt: Timestamp(),
 };
@@ -52,6 +76,8 @@ export const ApiKeyCreateBody = Type.Object(
     environment: Type.Optional({ ...Environment, default: 'live' }),
     authorizedDomains: Type.Optional(Domains),
     requireHttps: Type.Optional({ ...RequireHttps, default: false }),
+    allDocuments: Type.Optional({ ...AllDocuments, default: false }),
+    topicIds: Type.Optional(TopicIds),
   },
   { additionalProperties: false },
 );
@@ -62,6 +88,15 @@ export const ApiKeyUpdateBody = Type.Object(
     name: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
     authorizedDomains: Type.Optional(Domains),
     requireHttps: Type.Optional(RequireHttps),
+    allDocuments: Type.Optional(AllDocuments),
+    topicIds: Type.Optional(TopicIds),
+    visitorJwksUrl: Type.Optional(
+      Type.Union([Type.String({ minLength: 1, maxLength: 2000, pattern: '^https?://' }), Type.Null()], {
+        description:
+          'Verify RS256 visitor tokens with the keys at this JWKS URL (fetched through the outbound policy); replaces an HS256 secret. null: none',
+      }),
+    ),
+    requireVisitor: Type.Optional(Type.Boolean({ description: 'Refuse requests without a visitor token' })),
   },
   { additionalProperties: false, minProperties: 1 },
 );
@@ -84,4 +119,17 @@ export const ApiKeyList = Envelope(
 
 export const ApiKeyDeleted = Envelope(
   Type.Object({ id: Id(), deleted: Type.Literal(true) }, { additionalProperties: false }),
+);
+
+/** POST /api/api-keys/:id/visitor-secret: the HS256 secret, in this response only. */
+export const VisitorSecretResponse = Envelope(
+  Type.Object(
+    {
+      id: Id(),
+      visitorSecret: Text(200, {
+        description: 'The HS256 signing secret for visitor tokens: shown in this response only',
+      }),
+    },
+    { additionalProperties: false },
+  ),
 );

@@ -7,6 +7,7 @@ import { Company, Conversation, Message, Topic } from './resources.ts';
 import { Session, User } from './auth.ts';
 import { UserDetail } from './users.ts';
 import { ApiKey } from './api-keys.ts';
+import { Group, TopicAccess } from './groups.ts';
 import { SearchHit } from './search.ts';
 import { WebResult } from './web-search.ts';
 import {
@@ -49,6 +50,8 @@ export const COMPONENTS: TSchema[] = [
   Session,
   UserDetail,
   ApiKey,
+  Group,
+  TopicAccess,
   SearchHit,
   WebResult,
   Source,

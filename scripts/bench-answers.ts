@@ -88,7 +88,7 @@ async function ingest(principal: UserPrincipal, docs: { name: string; bytes: () 
   for (const doc of docs.filter((d) => !held.has(d.name))) {
     try {
       const row = await uploadDocument(ctx, {
-        companyId: principal.companyId,
+        scope: { kind: 'company', companyId: principal.companyId },
         userId: principal.userId,
         filename: doc.name,
         bytes: doc.bytes(),

@@ -74,7 +74,7 @@ for (const path of files) {
   if (indexed.has(basename(path))) continue;
   try {
     const doc = await uploadDocument(ctx, {
-      companyId: user.company_id,
+      scope: { kind: 'company', companyId: user.company_id },
       userId: user.id,
       filename: basename(path),
       bytes: new Uint8Array(readFileSync(path)),

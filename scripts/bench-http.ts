@@ -187,7 +187,7 @@ for (const store of values.stores.split(',')) {
     const key = await api<{ key: string }>(app.base, '/api-keys', {
       method: 'POST',
       headers: { ...auth, 'content-type': 'application/json' },
-      body: JSON.stringify({ name: `bench ${Date.now()}` }),
+      body: JSON.stringify({ name: `bench ${Date.now()}`, allDocuments: true }),
     });
     const routes: { name: string; path: string; opts?: LoadOptions; everyStart?: boolean }[] = [
       { name: 'GET /api/health', path: '/api/health', everyStart: true },

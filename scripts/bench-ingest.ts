@@ -92,7 +92,7 @@ for (const path of files) {
   const data = new Uint8Array(readFileSync(path));
   try {
     const doc = await uploadDocument(ctx, {
-      companyId: user.companyId,
+      scope: { kind: 'company', companyId: user.companyId },
       userId: user.id,
       filename: relative(dir, path),
       bytes: data,

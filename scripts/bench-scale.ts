@@ -190,15 +190,16 @@ const runs: [string, RetrievalMode, typeof deps, number | undefined][] = [
   ['hybridCachedVector', 'hybrid', cachedDeps, postingsPerTerm],
   ['denseCachedVector', 'dense', cachedDeps, postingsPerTerm],
 ];
+const access = { kind: 'company' as const, companyId };
 const top10 = new Map<string, { id: string; score: number }[][]>();
 for (const [label, mode, d, budget] of runs) {
   const options = { mode, postingsPerTerm: budget };
-  for (const q of queries.slice(0, 5)) await retrieve(d, { companyId, query: q, limit: 10 }, options);
+  for (const q of queries.slice(0, 5)) await retrieve(d, { companyId, access, query: q, limit: 10 }, options);
   const times: number[] = [];
   const lists: { id: string; score: number }[][] = [];
   for (const q of queries) {
     const t = performance.now();
-    const hits = await retrieve(d, { companyId, query: q, limit: 10 }, options);
+    const hits = await retrieve(d, { companyId, access, query: q, limit: 10 }, options);
     times.push(performance.now() - t);
     lists.push(hits.map((h) => ({ id: h.chunkId, score: h.score })));
   }

@@ -25,9 +25,11 @@ import documentRoutes, { documentUploadRoutes } from './routes/documents.ts';
 import documentChunkRoutes from './routes/document-chunks.ts';
 import searchRoutes from './routes/search.ts';
 import apiKeyRoutes from './routes/api-keys.ts';
+import apiKeyVisitorRoutes from './routes/api-key-visitors.ts';
 import chatRoutes from './routes/chat.ts';
 import publicRoutes from './routes/public.ts';
 import topicRoutes from './routes/topics.ts';
+import groupRoutes from './routes/groups.ts';
 import conversationRoutes from './routes/conversations.ts';
 import companyRoutes from './routes/companies.ts';
 import userRoutes from './routes/users.ts';
@@ -108,7 +110,7 @@ function corsDelegator(corsOrigins: string[] | true) {
   const publicOptions = {
     origin: true,
     methods: ['GET', 'POST'],
-    allowedHeaders: ['Content-Type', 'Accept', 'X-API-Key'],
+    allowedHeaders: ['Content-Type', 'Accept', 'X-API-Key', 'X-Visitor-Token'],
     exposedHeaders: ['X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset', 'Retry-After'],
     maxAge: 600,
   };
@@ -232,9 +234,11 @@ export async function buildApp(
       await api.register(documentChunkRoutes);
       await api.register(searchRoutes);
       await api.register(apiKeyRoutes);
+      await api.register(apiKeyVisitorRoutes);
       await api.register(chatRoutes);
       await api.register(publicRoutes);
       await api.register(topicRoutes);
+      await api.register(groupRoutes);
       await api.register(conversationRoutes);
       await api.register(companyRoutes);
       await api.register(userRoutes);

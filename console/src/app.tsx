@@ -9,6 +9,7 @@ import { DocumentDetail } from './screens/document-detail.tsx';
 import { Topics } from './screens/topics.tsx';
 import { ApiKeys } from './screens/api-keys.tsx';
 import { Users } from './screens/users.tsx';
+import { Groups } from './screens/groups.tsx';
 import { Settings } from './screens/settings.tsx';
 import { Webhooks } from './screens/webhooks.tsx';
 import { Chat } from './screens/chat.tsx';
@@ -97,6 +98,8 @@ export function App() {
         return <ApiKeys />;
       case 'users':
         return <Users />;
+      case 'groups':
+        return <Groups />;
       case 'settings':
         return <Settings />;
       case 'webhooks':

@@ -150,6 +150,29 @@ const en = {
   latencyP50: 'Latency p50',
   ttftP50: 'First token p50',
   provider: 'Answerer',
+  groups: 'Groups',
+  members: 'Members',
+  editMembers: 'Members…',
+  groupsHint: 'Grant topics to groups in Topics › Access. Admins always read every document.',
+  access: 'Access',
+  topicAccess: 'Who may read this topic',
+  allMembers: 'All members',
+  accessNone: 'No access',
+  accessRead: 'Read',
+  accessEdit: 'Edit',
+  topicAccessHint:
+    '“No access” for all members restricts the topic to its groups (and admins). Changes apply at once.',
+  keyScope: 'Answers from',
+  allDocuments: 'All documents',
+  allDocumentsWarning: 'Every document of the company, present and future, including unfiled ones.',
+  keyScopeHint: 'Only the checked topics; a page’s topicId can narrow this, never widen it.',
+  keyReadsNothing: 'No documents',
+  editScope: 'Scope…',
+  signedVisitors: 'Signed visitors',
+  visitorSecret: 'Visitor secret',
+  rotateVisitorSecret: 'Rotate visitor secret',
+  visitorInstructions:
+    'Your backend signs each visitor’s token with it (HS256; claims sub = visitor id, aud = {id}, exp ≤ 1 h, optional topics) and the page passes it as data-visitor-token. See docs/widget.md “Signed visitors”.',
 };
 
 export type Key = keyof typeof en;
@@ -302,6 +325,30 @@ const fr: Record<Key, string> = {
   latencyP50: 'Latence p50',
   ttftP50: 'Premier mot p50',
   provider: 'Générateur',
+  groups: 'Groupes',
+  members: 'Membres',
+  editMembers: 'Membres…',
+  groupsHint:
+    'Accordez des thèmes aux groupes dans Thèmes › Accès. Les admins lisent toujours tous les documents.',
+  access: 'Accès',
+  topicAccess: 'Qui peut lire ce thème',
+  allMembers: 'Tous les membres',
+  accessNone: 'Aucun accès',
+  accessRead: 'Lecture',
+  accessEdit: 'Modification',
+  topicAccessHint:
+    '« Aucun accès » pour tous les membres réserve le thème à ses groupes (et aux admins). Effet immédiat.',
+  keyScope: 'Répond à partir de',
+  allDocuments: 'Tous les documents',
+  allDocumentsWarning: 'Tous les documents de l’entreprise, présents et futurs, y compris ceux sans thème.',
+  keyScopeHint: 'Seulement les thèmes cochés ; le topicId d’une page peut restreindre, jamais élargir.',
+  keyReadsNothing: 'Aucun document',
+  editScope: 'Portée…',
+  signedVisitors: 'Visiteurs signés',
+  visitorSecret: 'Secret visiteurs',
+  rotateVisitorSecret: 'Renouveler le secret visiteurs',
+  visitorInstructions:
+    'Votre serveur signe le jeton de chaque visiteur avec ce secret (HS256 ; sub = identifiant du visiteur, aud = {id}, exp ≤ 1 h, topics facultatif) et la page le passe en data-visitor-token. Voir docs/widget.md « Signed visitors ».',
 };
 
 export const DICTIONARIES = { en, fr } as const;

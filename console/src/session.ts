@@ -20,6 +20,7 @@ export const SCREENS = [
   { path: 'chat', key: 'chat', admin: false },
   { path: 'api-keys', key: 'apiKeys', admin: true },
   { path: 'users', key: 'users', admin: true },
+  { path: 'groups', key: 'groups', admin: true },
   { path: 'settings', key: 'settings', admin: true },
   { path: 'webhooks', key: 'webhooks', admin: true },
   { path: 'insights', key: 'insights', admin: true },

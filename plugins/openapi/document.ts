@@ -12,6 +12,7 @@ export const TAGS = [
   { name: 'account', description: 'The signed-in user’s own profile and password' },
   { name: 'documents', description: 'Upload, list, rename, move and delete documents; their chunks' },
   { name: 'topics', description: 'Topics (categories) that organise documents' },
+  { name: 'access', description: 'Who may read what: groups and per-topic grants (admin)' },
   { name: 'search', description: 'Retrieval over the company’s documents, and web search' },
   { name: 'chat', description: 'Questions answered from the documents with citations; conversations' },
   { name: 'public', description: 'Widget endpoints, authenticated by `X-API-Key`' },

@@ -55,7 +55,7 @@ let added = 0;
 for (const doc of squadDocuments()) {
   if (have.has(doc.name)) continue;
   const row = await uploadDocument(ctx, {
-    companyId: user.company_id,
+    scope: { kind: 'company', companyId: user.company_id },
     userId: user.id,
     filename: doc.name,
     bytes: new TextEncoder().encode(doc.markdown),
@@ -70,7 +70,12 @@ let i = 0;
 for (const q of questions) {
   const sources = await retrieve(
     { ...ctx, vectorEnabled: ctx.database.vectorEnabled },
-    { companyId: user.company_id, query: q.question, limit: Number(values.limit) },
+    {
+      companyId: user.company_id,
+      access: { kind: 'company', companyId: user.company_id },
+      query: q.question,
+      limit: Number(values.limit),
+    },
     { mode: 'hybrid' },
   );
   lines.push(

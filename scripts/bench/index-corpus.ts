@@ -81,7 +81,7 @@ export async function indexCorpus(
 
   async function indexOne(doc: BeirDocument): Promise<void> {
     const view = await uploadDocument(ctx, {
-      companyId: owner.companyId,
+      scope: { kind: 'company', companyId: owner.companyId },
       userId: owner.userId,
       filename: `${doc.id}.md`,
       bytes: new TextEncoder().encode(doc.title ? `${doc.title}\n\n${doc.text}` : doc.text),

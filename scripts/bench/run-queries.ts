@@ -46,14 +46,20 @@ export async function runQueries(
   options: RetrievalOptions & { chunkLimit: number; depth: number },
 ): Promise<QueryRun> {
   const { chunkLimit, depth, ...retrieval } = options;
+  const access = { kind: 'company' as const, companyId };
   const result: QueryRun = { run: new Map(), latenciesMs: [], apiLatenciesMs: [], shallow: 0 };
-  if (queries[0]) await retrieve(deps, { companyId, query: queries[0].text, limit: chunkLimit }, retrieval);
+  if (queries[0])
+    await retrieve(deps, { companyId, access, query: queries[0].text, limit: chunkLimit }, retrieval);
   for (const query of queries) {
     const started = performance.now();
-    const chunks = await retrieve(deps, { companyId, query: query.text, limit: chunkLimit }, retrieval);
+    const chunks = await retrieve(
+      deps,
+      { companyId, access, query: query.text, limit: chunkLimit },
+      retrieval,
+    );
     result.latenciesMs.push(performance.now() - started);
     const apiStarted = performance.now();
-    await retrieve(deps, { companyId, query: query.text, limit: 10 }, retrieval);
+    await retrieve(deps, { companyId, access, query: query.text, limit: 10 }, retrieval);
     result.apiLatenciesMs.push(performance.now() - apiStarted);
     const documents = rankDocuments(chunks).slice(0, depth);
     if (documents.length < depth) result.shallow++;

@@ -11,6 +11,8 @@ export interface CachedApiKey {
   companyId: string;
   authorizedDomains: string[];
   requireHttps: boolean;
+  /** Visitor tokens (0016): the encrypted HS256 secret, the JWKS URL, and whether one is required. */
+  visitor?: { secretCiphertext: string | null; jwksUrl: string | null; required: boolean };
 }
 
 export type { Revocations } from './revocations.ts';

@@ -13,7 +13,13 @@ export type Principal =
       name: string;
       companyName: string;
     }
-  | { kind: 'apiKey'; apiKeyId: string; companyId: string };
+  | {
+      kind: 'apiKey';
+      apiKeyId: string;
+      companyId: string;
+      /** A signed visitor of the key's site (docs/widget.md "Signed visitors"); absent: anonymous. */
+      visitor?: { id: string; topics?: readonly string[] };
+    };
 
 /** How a route authenticates, set as `config.auth` on the route; default `jwt`. */
 export type AuthMode = 'jwt' | 'apiKey' | 'none';

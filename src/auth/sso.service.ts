@@ -1,9 +1,10 @@
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema.ts';
 import { newId } from '../lib/ids.ts';
 import { forbidden } from '../lib/errors.ts';
 import { openSession, type AuthSettings, type TokenSet, type UserView } from './auth.service.ts';
 import type { ProviderIdentity } from './providers/identity.ts';
+import { companyForNewUser, type DomainPolicy } from './domain-claims.ts';
 
 /**
  * Who may sign in with a provider, in order:
@@ -11,12 +12,14 @@ import type { ProviderIdentity } from './providers/identity.ts';
  * 2. an existing user with the same e-mail, linked now — unless that user is already linked to
  *    another account of the same provider (a second Microsoft tenant with the same e-mail stays
  *    apart); a pending invitation counts as accepted;
- * 3. a company whose `ssoDomains` setting claims the e-mail's domain: a new COMPANY_READER.
+ * 3. the company that proved the e-mail's domain (domain-claims.ts `companyForNewUser`: Google
+ *    Workspace `hd`, or the Microsoft tenant bound to the claim): a new COMPANY_READER.
+ * An existing user's company never changes by signing in.
  * @throws 403 FORBIDDEN otherwise, or for a disabled user.
  */
 export async function signInWithIdentity(
   db: Kysely<DB>,
-  settings: AuthSettings,
+  settings: AuthSettings & { domains: DomainPolicy },
   identity: ProviderIdentity,
 ): Promise<TokenSet & { user: UserView }> {
   try {
@@ -33,7 +36,7 @@ const UNIQUE_VIOLATION = '23505';
 
 async function signIn(
   db: Kysely<DB>,
-  settings: AuthSettings,
+  settings: AuthSettings & { domains: DomainPolicy },
   identity: ProviderIdentity,
 ): Promise<TokenSet & { user: UserView }> {
   const linked = await db
@@ -45,6 +48,13 @@ async function signIn(
     .executeTakeFirst();
   if (linked) {
     if (linked.disabled) throw forbidden('This account is disabled');
+    // The Workspace domain is the proof a domain claim checks: keep it as of this sign-in.
+    await db
+      .updateTable('user_identities')
+      .set({ hosted_domain: identity.hostedDomain ?? null })
+      .where('provider', '=', identity.provider)
+      .where('subject', '=', identity.subject)
+      .execute();
     return openSession(db, settings, linked);
   }
 
@@ -74,13 +84,8 @@ async function signIn(
         .execute();
       return existing;
     }
-    const domain = identity.email.split('@').pop()!;
-    const company = await trx
-      .selectFrom('companies')
-      .select('id')
-      .where(sql<boolean>`settings->'ssoDomains' ? ${domain}`)
-      .executeTakeFirst();
-    if (!company) {
+    const companyId = await companyForNewUser(trx, settings.domains, identity);
+    if (!companyId) {
       throw forbidden(
         'No account exists for this e-mail and no company accepts its domain; ask an admin for an invitation',
       );
@@ -89,7 +94,7 @@ async function signIn(
       .insertInto('users')
       .values({
         id: newId('usr'),
-        company_id: company.id,
+        company_id: companyId,
         email: identity.email,
         name: identity.name.slice(0, 200),
         role: 'COMPANY_READER',
@@ -112,6 +117,7 @@ async function link(trx: Kysely<DB>, userId: string, identity: ProviderIdentity)
       provider: identity.provider,
       subject: identity.subject,
       tenant_id: identity.tenantId,
+      hosted_domain: identity.hostedDomain ?? null,
       email: identity.email,
     })
     .execute();

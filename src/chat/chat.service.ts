@@ -18,6 +18,7 @@ import { isSessionOf, newSessionId } from './widget-sessions.ts';
 import { assess, DEFAULT_ANSWER_THRESHOLD } from './answering/assess.ts';
 import { followUpQuestion } from './answering/follow-up.ts';
 import { REFUSAL_SENTENCE } from './prompt.ts';
+import { accessScopeOf } from '../access/scope.ts';
 
 /** A conversation to answer in: its id, recent turns and, for an API key, the widget session. */
 export interface OpenConversation {
@@ -213,6 +214,7 @@ export async function* answerStream(
     deps,
     {
       companyId: principal.companyId,
+      access: accessScopeOf(principal),
       query,
       topicId: request.topicId,
       limit: settings.topK ?? SOURCES_PER_ANSWER,

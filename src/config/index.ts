@@ -1,5 +1,7 @@
 import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
+import { FREE_MAIL_DOMAINS } from '../auth/free-mail.ts';
+import { parseDomainOwners, type DomainPolicy } from '../auth/domain-claims.ts';
 import {
   allowlist,
   bool,
@@ -146,6 +148,8 @@ export interface Config {
     /** The console's app registration for the sign-in redirect (MICROSOFT_CLIENT_ID); null = no button. */
     clientId: string | null;
   };
+  /** Whose e-mail domains are whose (src/auth/domain-claims.ts). */
+  domains: DomainPolicy;
   corsOrigins: string[] | true;
   /** Trust X-Forwarded-* (client IP for rate limits) — only behind a reverse proxy. */
   trustProxy: boolean;
@@ -317,6 +321,13 @@ export function loadConfig(env: Env = process.env): Config {
       graphUrl: str(env, 'MICROSOFT_GRAPH_URL', 'https://graph.microsoft.com/v1.0').replace(/\/+$/, ''),
       allowedTenants: tenants.map((x) => x.toLowerCase()),
       clientId: env.MICROSOFT_CLIENT_ID?.trim() || null,
+    },
+    domains: {
+      freeMail: new Set([
+        ...FREE_MAIL_DOMAINS,
+        ...list(env, 'FREE_MAIL_DOMAINS').map((d) => d.toLowerCase()),
+      ]),
+      owners: parseDomainOwners(env.SSO_DOMAIN_OWNERS ?? ''),
     },
     corsOrigins: cors === '*' ? true : cors.split(',').map((s) => s.trim()),
     trustProxy: bool(env, 'TRUST_PROXY', false),

@@ -58,6 +58,14 @@ export interface ApiKeysTable {
   require_https: Generated<boolean>;
   /** Last four characters of the key, listed with the prefix; null for keys older than 0008. */
   key_last4: string | null;
+  /** Answers from every document of the company; else only from `api_key_topics` (0014). */
+  all_documents: Generated<boolean>;
+  /** HS256 secret for visitor tokens, AES-GCM encrypted (webhooks/secrets.ts); null: none (0016). */
+  visitor_secret_ciphertext: string | null;
+  /** RS256 visitor tokens' JWKS URL; null: none. */
+  visitor_jwks_url: string | null;
+  /** Refuse the key's requests that carry no visitor token. */
+  visitor_required: Generated<boolean>;
   last_used_at: Timestamp | null;
   created_at: CreatedTimestamp;
 }
@@ -67,8 +75,44 @@ export interface TopicsTable {
   company_id: string;
   name: string;
   description: string | null;
+  /** What the company-wide "all members" group may do with its documents (migration 0014). */
+  member_access: Generated<TopicAccess | 'none'>;
   created_at: CreatedTimestamp;
   updated_at: CreatedTimestamp;
+}
+
+/** A grant's level: read the topic's documents, or also add, change and delete them. */
+export type TopicAccess = 'read' | 'edit';
+
+/** An admin-managed group of users (migration 0014); topics are granted to groups. */
+export interface GroupsTable {
+  id: string;
+  company_id: string;
+  name: string;
+  description: string | null;
+  created_at: CreatedTimestamp;
+  updated_at: CreatedTimestamp;
+}
+
+export interface GroupMembersTable {
+  group_id: string;
+  user_id: string;
+  company_id: string;
+  created_at: CreatedTimestamp;
+}
+
+export interface TopicGrantsTable {
+  topic_id: string;
+  group_id: string;
+  company_id: string;
+  access: TopicAccess;
+  created_at: CreatedTimestamp;
+}
+
+/** The topics a scoped API key answers from (migration 0014). */
+export interface ApiKeyTopicsTable {
+  api_key_id: string;
+  topic_id: string;
 }
 
 export interface DocumentsTable {
@@ -176,6 +220,19 @@ export interface UserIdentitiesTable {
   subject: string;
   tenant_id: string | null;
   email: string;
+  /** Google's verified Workspace domain (`hd`) at the last sign-in; null otherwise (0015). */
+  hosted_domain: string | null;
+  created_at: CreatedTimestamp;
+}
+
+/** An e-mail domain that belongs to a company, with its proof (migration 0015, domain-claims.ts). */
+export interface CompanyDomainsTable {
+  domain: string;
+  company_id: string;
+  proof: 'google' | 'microsoft' | 'operator';
+  /** The Entra tenant whose users join by this domain; null: no Microsoft sign-up by it. */
+  microsoft_tenant_id: string | null;
+  claimed_by: string | null;
   created_at: CreatedTimestamp;
 }
 
@@ -294,6 +351,10 @@ export interface DB {
   refresh_tokens: RefreshTokensTable;
   api_keys: ApiKeysTable;
   topics: TopicsTable;
+  groups: GroupsTable;
+  group_members: GroupMembersTable;
+  topic_grants: TopicGrantsTable;
+  api_key_topics: ApiKeyTopicsTable;
   documents: DocumentsTable;
   chunks: ChunksTable;
   chunk_terms: ChunkTermsTable;
@@ -303,6 +364,7 @@ export interface DB {
   outbox: OutboxTable;
   invitations: InvitationsTable;
   user_identities: UserIdentitiesTable;
+  company_domains: CompanyDomainsTable;
   webhooks: WebhooksTable;
   webhook_deliveries: WebhookDeliveriesTable;
   evaluations: EvaluationsTable;

@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { DB, DocumentStatus } from '../db/schema.ts';
+import { canRead, type AccessScope } from '../access/scope.ts';
 
 /** The API shape of a document (spec fields + ARCHITECTURE.md's detail fields). */
 export interface DocumentView {
@@ -82,16 +83,18 @@ export function documentView(r: Row): DocumentView {
   };
 }
 
+/** The document if `scope` may read it (src/access/scope.ts); undefined otherwise, as for none. */
 export async function findDocument(
   db: Kysely<DB>,
-  companyId: string,
+  scope: AccessScope,
   id: string,
 ): Promise<DocumentView | undefined> {
   const row = await db
     .selectFrom('documents')
     .select(COLUMNS)
     .where('id', '=', id)
-    .where('company_id', '=', companyId)
+    .where('company_id', '=', scope.companyId)
+    .where(canRead(scope, sql.ref('documents.topic_id')))
     .executeTakeFirst();
   return row ? documentView(row) : undefined;
 }
@@ -116,13 +119,16 @@ const SORT_COLUMNS = {
   sizeBytes: 'size_bytes',
 } as const;
 
-/** One page of the company's documents and the total count, with the spec's filters. */
+/** One page of the documents `scope` may read and their total count, with the spec's filters. */
 export async function listDocuments(
   db: Kysely<DB>,
-  companyId: string,
+  scope: AccessScope,
   q: DocumentListQuery,
 ): Promise<{ items: DocumentView[]; total: number }> {
-  let base = db.selectFrom('documents').where('company_id', '=', companyId);
+  let base = db
+    .selectFrom('documents')
+    .where('company_id', '=', scope.companyId)
+    .where(canRead(scope, sql.ref('documents.topic_id')));
   if (q.status) base = base.where('status', '=', q.status);
   if (q.topicId) base = base.where('topic_id', '=', q.topicId);
   if (q.parentId) base = base.where('parent_id', '=', q.parentId);

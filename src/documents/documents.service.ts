@@ -4,7 +4,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import { fromKysely, type PgBoss } from 'pg-boss';
 import type { DB } from '../db/schema.ts';
 import { newId } from '../lib/ids.ts';
-import { conflict, notFound, unsupportedMediaType, validationError } from '../lib/errors.ts';
+import { conflict, forbidden, notFound, unsupportedMediaType, validationError } from '../lib/errors.ts';
+import { canEdit, canRead, type AccessScope } from '../access/scope.ts';
 import { recordEvent } from '../outbox/outbox.ts';
 import { enqueueIngest } from '../ingestion/queue.ts';
 import { sniffFormat } from '../ingestion/sniff.ts';
@@ -16,7 +17,8 @@ import { assertWithinQuota, companyUsage, type CompanyQuota } from './quotas.ts'
 export interface UploadInput {
   /** The upload request's id (X-Request-Id), carried into the worker's log lines for the job. */
   requestId?: string;
-  companyId: string;
+  /** Who uploads: the topic must be one they may edit (src/access/scope.ts). */
+  scope: AccessScope;
   userId: string | null;
   filename: string;
   bytes: Uint8Array;
@@ -24,15 +26,44 @@ export interface UploadInput {
   topicId?: string;
 }
 
-/** Throws 404 NOT_FOUND unless the topic belongs to the company (another company's is invisible). */
-export async function assertTopic(db: Kysely<DB>, companyId: string, topicId: string): Promise<void> {
+/**
+ * Checks that `scope` may read (or, with `need` 'edit', change the documents of) the topic.
+ * @throws 404 NOT_FOUND for a topic of another company or one `scope` may not read (invisible
+ *   alike); 403 FORBIDDEN for a readable topic `scope` may not edit.
+ */
+export async function assertTopic(
+  db: Kysely<DB>,
+  scope: AccessScope,
+  topicId: string,
+  need: 'read' | 'edit' = 'read',
+): Promise<void> {
   const topic = await db
     .selectFrom('topics')
-    .select('id')
+    .select([canEdit(scope, sql.ref('topics.id')).as('editable')])
     .where('id', '=', topicId)
-    .where('company_id', '=', companyId)
+    .where('company_id', '=', scope.companyId)
+    .where(canRead(scope, sql.ref('topics.id')))
     .executeTakeFirst();
   if (!topic) throw notFound('Topic');
+  if (need === 'edit' && !topic.editable)
+    throw forbidden('You may read this topic but not change its documents');
+}
+
+/**
+ * Checks that `scope` may change the document (its topic's edit grant; src/access/scope.ts).
+ * @throws 404 NOT_FOUND when the document is not one `scope` may read; 403 FORBIDDEN when it may
+ *   read but not edit it.
+ */
+export async function assertEditable(db: Kysely<DB>, scope: AccessScope, id: string): Promise<void> {
+  const doc = await db
+    .selectFrom('documents')
+    .select([canEdit(scope, sql.ref('documents.topic_id')).as('editable')])
+    .where('id', '=', id)
+    .where('company_id', '=', scope.companyId)
+    .where(canRead(scope, sql.ref('documents.topic_id')))
+    .executeTakeFirst();
+  if (!doc) throw notFound('Document');
+  if (!doc.editable) throw forbidden('You may read this document but not change it');
 }
 
 /**
@@ -58,20 +89,21 @@ export async function uploadDocument(
       'Unsupported file type: upload PDF, DOCX, XLSX, ODS, CSV, PPTX, ODP, ODT, RTF, EPUB, an e-mail (EML, MSG), an image (PNG, JPEG, WebP, TIFF), HTML, Markdown or plain text',
     );
   }
-  if (input.topicId) await assertTopic(deps.db, input.companyId, input.topicId);
+  const { companyId } = input.scope;
+  if (input.topicId) await assertTopic(deps.db, input.scope, input.topicId, 'edit');
   const id = newId('doc');
-  const storageKey = fileKey(input.companyId, id);
+  const storageKey = fileKey(companyId, id);
   await deps.files.put(storageKey, input.bytes);
   const name = (input.name ?? input.filename).trim().slice(0, 255) || 'untitled';
   try {
     await deps.db.transaction().execute(async (trx) => {
-      const usage = await companyUsage(trx, input.companyId);
+      const usage = await companyUsage(trx, companyId);
       if (deps.quota) assertWithinQuota(usage, deps.quota, input.bytes.length);
       await trx
         .insertInto('documents')
         .values({
           id,
-          company_id: input.companyId,
+          company_id: companyId,
           topic_id: input.topicId ?? null,
           name,
           format: sniffed.format,
@@ -84,14 +116,14 @@ export async function uploadDocument(
           created_by: input.userId,
         })
         .execute();
-      await recordEvent(trx, input.companyId, 'document.uploaded', { documentId: id, name });
+      await recordEvent(trx, companyId, 'document.uploaded', { documentId: id, name });
       await enqueueIngest(deps.boss, id, fromKysely(trx), -usage.pending, input.requestId);
     });
   } catch (err) {
     await deps.files.delete(storageKey).catch(() => {});
     throw err;
   }
-  const doc = await findDocument(deps.db, input.companyId, id);
+  const doc = await findDocument(deps.db, { kind: 'company', companyId }, id);
   if (!doc) throw notFound('Document');
   return doc;
 }
@@ -101,14 +133,16 @@ export async function uploadDocument(
  * (cascade), all their originals, and their points in a separate vector store. The rows go
  * first: a store that cannot be reached leaves points whose chunks no longer exist, which search
  * never returns (hits are read back from `chunks`) and re-sync removes.
- * @throws 404 when not the company's.
+ * @throws 404 when not a document `scope` may read, 403 when it may not edit it.
  */
 export async function deleteDocument(
   deps: { db: Kysely<DB>; files: FileStore; vectorStore?: VectorStore; log?: FastifyBaseLogger },
-  companyId: string,
+  scope: AccessScope,
   id: string,
 ): Promise<void> {
+  const { companyId } = scope;
   const tree = await deps.db.transaction().execute(async (trx) => {
+    await assertEditable(trx, scope, id);
     const tree = await sql<{ id: string; storage_key: string }>`
       with recursive tree as (
         select id, storage_key from documents where id = ${id} and company_id = ${companyId}
@@ -139,14 +173,17 @@ export async function deleteDocument(
  * and a new ingestion job, in one transaction. Its chunks stay searchable until the new ones
  * replace them (ingestDocument swaps them in one transaction). Attachments' child documents are
  * kept: the re-run finds them by (parent, index) and does not add them twice.
- * @throws 404 when not the company's, 409 while it is UPLOADED or PROCESSING.
+ * @throws 404 when not a document `scope` may read, 403 when it may not edit it, 409 while it is
+ *   UPLOADED or PROCESSING.
  */
 export async function reprocessDocument(
   deps: { db: Kysely<DB>; boss: PgBoss },
-  companyId: string,
+  scope: AccessScope,
   id: string,
 ): Promise<DocumentView> {
+  const { companyId } = scope;
   await deps.db.transaction().execute(async (trx) => {
+    await assertEditable(trx, scope, id);
     const doc = await trx
       .selectFrom('documents')
       .select('status')
@@ -165,7 +202,7 @@ export async function reprocessDocument(
     // No event of its own: document.vectorized or document.error follows as for an upload.
     await enqueueIngest(deps.boss, id, fromKysely(trx));
   });
-  const doc = await findDocument(deps.db, companyId, id);
+  const doc = await findDocument(deps.db, scope, id);
   if (!doc) throw notFound('Document');
   return doc;
 }

@@ -20,7 +20,8 @@ export type IdPrefix =
   | 'idn'
   | 'whk'
   | 'dlv'
-  | 'eval';
+  | 'eval'
+  | 'grp';
 
 /**
  * A time-sortable id `<prefix>_<10 chars of ms time><16 random chars>`, ULID-shaped in lower case

@@ -1,8 +1,9 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { DB } from '../db/schema.ts';
 import type { Embedder } from '../embeddings/embedder.ts';
 import { normalizedScoreFusion, reciprocalRankFusion, type ScoredId } from './fusion.ts';
-import type { RetrievalQuery, RetrievedChunk } from './types.ts';
+import { topicFilterOf, type RetrievalQuery, type RetrievedChunk } from './types.ts';
+import { inTopicFilter, resolveTopicFilter, type AccessScope } from '../access/scope.ts';
 import { bm25Search, companyLanguage } from './lexical/bm25.ts';
 import type { LexicalLanguage } from './lexical/analyzer.ts';
 import type { VectorStore } from './vector-store/index.ts';
@@ -101,8 +102,8 @@ async function lexicalLeg(
   known?: LexicalLanguage,
 ): Promise<{ chunkId: string; score: number }[]> {
   const language = known ?? (await companyLanguage(deps.db, q.companyId));
-  const { companyId, query, topicId } = q;
-  return bm25Search(deps.db, { companyId, query, topicId, limit, language, postingsPerTerm });
+  const { companyId, query, topicId, topics } = q;
+  return bm25Search(deps.db, { companyId, query, topicId, topics, limit, language, postingsPerTerm });
 }
 
 const lexicalHits = (hits: { chunkId: string; score: number }[]): ScoredId[] =>
@@ -143,7 +144,8 @@ async function hybrid(
 }
 
 /**
- * Retrieval restricted to the company (and topic when given), in one of four modes (default
+ * Retrieval restricted to what `q.access` may read (src/access/scope.ts), narrowed to `q.topicId`
+ * when given (a topic outside the access reads nothing), in one of four modes (default
  * `RETRIEVAL_DEFAULTS.mode`): `dense` (cosine similarity), `lexical` (the lexical leg's score),
  * `hybrid` (both legs fused, `RETRIEVAL_DEFAULTS.fusion` unless `options.fusion`), `rerank`
  * (hybrid's candidates re-scored by `deps.reranker`).
@@ -153,10 +155,13 @@ async function hybrid(
  */
 export async function retrieve(
   deps: RetrieverDeps,
-  q: RetrievalQuery,
+  query: RetrievalQuery & { access: AccessScope },
   options: RetrievalOptions = {},
 ): Promise<RetrievedChunk[]> {
-  if (!q.query.trim() || q.limit < 1) return [];
+  if (!query.query.trim() || query.limit < 1) return [];
+  const topics = await resolveTopicFilter(deps.db, query.access, query.topicId);
+  if (topics && topics.topicIds.length === 0 && !topics.unfiled) return [];
+  const q: RetrievalQuery = { ...query, topics };
   const mode = options.mode ?? RETRIEVAL_DEFAULTS.mode;
   if (mode === 'rerank' && !deps.reranker) throw new RerankerUnavailableError();
   const candidates = Math.max(options.candidatesPerLeg ?? RETRIEVAL_DEFAULTS.candidatesPerLeg, q.limit);
@@ -165,9 +170,9 @@ export async function retrieve(
   else if (mode === 'lexical')
     ranked = lexicalHits(await lexicalLeg(deps, q, q.limit, options.postingsPerTerm));
   else ranked = await hybrid(deps, q, candidates, options);
-  if (mode !== 'rerank') return hydrate(deps, q.companyId, ranked.slice(0, q.limit));
+  if (mode !== 'rerank') return hydrate(deps, q, ranked.slice(0, q.limit));
 
-  const pool = await hydrate(deps, q.companyId, ranked.slice(0, candidates));
+  const pool = await hydrate(deps, q, ranked.slice(0, candidates));
   const scores = await deps.reranker!.score(
     q.query,
     pool.map((c) => c.text),
@@ -182,13 +187,18 @@ export async function retrieve(
   return [...scored, ...rest].slice(0, q.limit);
 }
 
-/** Loads the chunks (of the company only) with their document names, in `ranked` order. */
+/**
+ * Loads the chunks (of the company and `q.topics` only: a leg's filter is checked again where the
+ * text is read) with their document names, in `ranked` order.
+ */
 async function hydrate(
   deps: RetrieverDeps,
-  companyId: string,
+  q: RetrievalQuery,
   ranked: ScoredId[],
 ): Promise<RetrievedChunk[]> {
   if (ranked.length === 0) return [];
+  const { companyId } = q;
+  const topics = topicFilterOf(q);
   // The chunks by primary key first, then each one's document by its key: a plain join let the
   // planner start from `documents` when its statistics were stale (1 row estimated, 1,000 read:
   // 24 ms at 100k chunks instead of 0.1). `limit 1` keeps the lateral subquery from being
@@ -203,6 +213,7 @@ async function hydrate(
           .whereRef('documents.id', '=', 'chunks.document_id')
           // Chunks of a document still being written (ingest.ts writes them in batches) are not served.
           .where('documents.status', '=', 'VECTORIZED')
+          .$if(topics !== null, (d) => d.where(inTopicFilter(topics!, sql.ref('documents.topic_id'))))
           .limit(1)
           .as('d'),
       (join) => join.onTrue(),

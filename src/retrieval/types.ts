@@ -1,3 +1,5 @@
+import type { TopicFilter } from '../access/scope.ts';
+
 /** One chunk returned by the retriever, with what a citation needs. */
 export interface RetrievedChunk {
   chunkId: string;
@@ -19,7 +21,20 @@ export interface RetrievedChunk {
 export interface RetrievalQuery {
   companyId: string;
   query: string;
+  /** Only this topic's documents (legs called directly; `retrieve` resolves it into `topics`). */
   topicId?: string;
+  /**
+   * The topics the caller may read, as `retrieve` resolved them from its access scope and
+   * `topicId` (src/access/scope.ts); null: the whole company. When set, the legs use it instead
+   * of `topicId`.
+   */
+  topics?: TopicFilter | null;
   /** Chunks to return. */
   limit: number;
+}
+
+/** The topic filter a leg applies: `q.topics` when resolved, else `q.topicId` alone, else none. */
+export function topicFilterOf(q: RetrievalQuery): TopicFilter | null {
+  if (q.topics !== undefined) return q.topics;
+  return q.topicId ? { topicIds: [q.topicId], unfiled: false } : null;
 }

@@ -26,6 +26,7 @@ const accountRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const verifyGoogle = google.clientIds.length > 0 ? googleVerifier(google) : null;
   const verifyMicrosoft = microsoft.allowedTenants.length > 0 ? microsoftVerifier(microsoft) : null;
   const settings = () => authSettingsOf(app.ctx);
+  const ssoSettings = () => ({ ...settings(), domains: app.ctx.config.domains });
   const open = { auth: 'none' as const, limitGroup: 'login' as const };
   const session = <T extends { refreshToken: string }>(
     request: FastifyRequest,
@@ -73,7 +74,7 @@ const accountRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request, reply) => {
       if (!verifyGoogle) throw serviceUnavailable('Google sign-in is not configured on this server');
       const data = await throttled(app.throttle, loginKeys(request.ip), async () =>
-        signInWithIdentity(app.ctx.db, settings(), await verifyGoogle(request.body.idToken)),
+        signInWithIdentity(app.ctx.db, ssoSettings(), await verifyGoogle(request.body.idToken)),
       );
       return { success: true as const, data: session(request, reply, data) };
     },
@@ -96,7 +97,7 @@ const accountRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request, reply) => {
       if (!verifyMicrosoft) throw serviceUnavailable('Microsoft sign-in is not configured on this server');
       const data = await throttled(app.throttle, loginKeys(request.ip), async () =>
-        signInWithIdentity(app.ctx.db, settings(), await verifyMicrosoft(request.body.accessToken)),
+        signInWithIdentity(app.ctx.db, ssoSettings(), await verifyMicrosoft(request.body.accessToken)),
       );
       return { success: true as const, data: session(request, reply, data) };
     },

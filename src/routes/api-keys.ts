@@ -59,6 +59,8 @@ const apiKeyRoutes: FastifyPluginAsyncTypebox = async (app) => {
         environment: request.body.environment ?? 'live',
         authorizedDomains: domainsOf(request.body.authorizedDomains ?? []),
         requireHttps: request.body.requireHttps ?? false,
+        allDocuments: request.body.allDocuments ?? false,
+        topicIds: request.body.topicIds ?? [],
       });
       return reply.code(201).send({ success: true as const, data });
     },
@@ -101,7 +103,15 @@ const apiKeyRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
-      const { name, authorizedDomains, requireHttps } = request.body;
+      const {
+        name,
+        authorizedDomains,
+        requireHttps,
+        allDocuments,
+        topicIds,
+        visitorJwksUrl,
+        requireVisitor,
+      } = request.body;
       const data = await updateApiKey(
         app.ctx.db,
         principalOf(request).companyId,
@@ -110,6 +120,10 @@ const apiKeyRoutes: FastifyPluginAsyncTypebox = async (app) => {
           name,
           authorizedDomains: authorizedDomains === undefined ? undefined : domainsOf(authorizedDomains),
           requireHttps,
+          allDocuments,
+          topicIds,
+          visitorJwksUrl,
+          requireVisitor,
         },
         app.ctx.authCache,
       );

@@ -1,11 +1,10 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { errorResponses, IdParams, pagination } from '../../schemas/common.ts';
 import { CompanyList, CompanyResponse, CompanyUpdateBody, SimpleListQuery } from '../../schemas/resources.ts';
-import { principalOf } from '../../plugins/auth.ts';
-import { conflict, notFound } from '../lib/errors.ts';
+import { principalOf, userOf } from '../../plugins/auth.ts';
+import { claimDomains } from '../auth/domain-claims.ts';
+import { notFound } from '../lib/errors.ts';
 import type { FastifyRequest } from 'fastify';
-import { sql, type Kysely } from 'kysely';
-import type { DB } from '../db/schema.ts';
 import { REINDEX_QUEUE } from '../ingestion/reindex.ts';
 import { companyUsage, type CompanyQuota, type CompanyUsage } from '../documents/quotas.ts';
 
@@ -31,25 +30,6 @@ const isAdmin = (request: FastifyRequest) => {
   const p = principalOf(request);
   return p.kind === 'user' && p.role === 'COMPANY_ADMIN';
 };
-
-/**
- * The e-mail domains, lower-cased and deduplicated.
- * @throws 409 CONFLICT when another company already claimed one of them: a domain maps to one
- *   company, first come.
- */
-async function claimDomains(db: Kysely<DB>, companyId: string, domains: string[]): Promise<string[]> {
-  const unique = [...new Set(domains.map((d) => d.toLowerCase()))];
-  for (const domain of unique) {
-    const other = await db
-      .selectFrom('companies')
-      .select('id')
-      .where('id', '!=', companyId)
-      .where(sql<boolean>`settings->'ssoDomains' ? ${domain}`)
-      .executeTakeFirst();
-    if (other) throw conflict(`The domain ${domain} is already claimed by another company`);
-  }
-  return unique;
-}
 
 /** A user sees and edits only their own company (ARCHITECTURE.md); another id is 404. */
 const companyRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -117,7 +97,7 @@ const companyRoutes: FastifyPluginAsyncTypebox = async (app) => {
         ...common,
         summary: 'Rename the company or change its Cog-RAG settings (admin)',
         description:
-          'settings: language (en|fr, for the lexical analyzer), systemPrompt, topK, temperature, rerank, ssoDomains (e-mail domains whose Google/Microsoft users join as readers; 409 when claimed by another company). Given keys replace the stored ones.',
+          'settings: language (en|fr, for the lexical analyzer), systemPrompt, topK, temperature, rerank, ssoDomains (e-mail domains whose Google/Microsoft users join as readers; each new one needs proof checkable offline — the admin’s own Google Workspace or Microsoft work account in the domain, or the operator’s SSO_DOMAIN_OWNERS — else 403; free-mail domains are 400; docs/auth.md). Given keys replace the stored ones.',
         params: IdParams,
         body: CompanyUpdateBody,
         response: { 200: CompanyResponse, ...errorResponses(400, 401, 403, 404, 409) },
@@ -129,7 +109,12 @@ const companyRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const current = await own(companyId);
       const settings = request.body.settings && { ...request.body.settings };
       if (settings?.ssoDomains)
-        settings.ssoDomains = await claimDomains(app.ctx.db, companyId, settings.ssoDomains);
+        settings.ssoDomains = await claimDomains(
+          app.ctx.db,
+          app.ctx.config.domains,
+          userOf(request),
+          settings.ssoDomains,
+        );
       await app.ctx.db
         .updateTable('companies')
         .set({

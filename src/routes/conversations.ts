@@ -13,6 +13,7 @@ import { userOf } from '../../plugins/auth.ts';
 import { newId } from '../lib/ids.ts';
 import { recordEvent } from '../outbox/outbox.ts';
 import { findConversation, UNTITLED } from '../chat/conversations.repository.ts';
+import { accessScopeOf } from '../access/scope.ts';
 import { notFound } from '../lib/errors.ts';
 import { DeleteResponse, IdParams } from '../../schemas/common.ts';
 
@@ -128,7 +129,7 @@ const conversationRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const user = userOf(request);
-      const found = await findConversation(app.ctx.db, user.companyId, user.userId, request.params.id);
+      const found = await findConversation(app.ctx.db, accessScopeOf(user), user.userId, request.params.id);
       if (!found) throw notFound('Conversation');
       return { success: true as const, data: found };
     },
@@ -160,7 +161,7 @@ const conversationRoutes: FastifyPluginAsyncTypebox = async (app) => {
       if (Number(res.numUpdatedRows) === 0) throw notFound('Conversation');
       const { messages: _messages, ...found } = (await findConversation(
         app.ctx.db,
-        user.companyId,
+        accessScopeOf(user),
         user.userId,
         request.params.id,
       ))!;

@@ -5,6 +5,7 @@ import { ChunkListQuery, DocumentChunkList } from '../../schemas/chunks.ts';
 import { principalOf } from '../../plugins/auth.ts';
 import { findDocument } from '../documents/documents.repository.ts';
 import { notFound } from '../lib/errors.ts';
+import { accessScopeOf, canRead } from '../access/scope.ts';
 
 /** `GET /api/documents/:id/chunks`: what a citation can point at, in document order. */
 const documentChunkRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -26,9 +27,10 @@ const documentChunkRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
-      const { companyId } = principalOf(request);
+      const access = accessScopeOf(principalOf(request));
+      const { companyId } = access;
       const { page, limit } = request.query;
-      const doc = await findDocument(app.ctx.db, companyId, request.params.id);
+      const doc = await findDocument(app.ctx.db, access, request.params.id);
       if (!doc) throw notFound('Document');
       // Ingestion writes chunks while the document is PROCESSING: only a finished set is shown.
       if (doc.status !== 'VECTORIZED')
@@ -36,7 +38,16 @@ const documentChunkRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const scope = app.ctx.db
         .selectFrom('chunks')
         .where('document_id', '=', request.params.id)
-        .where('company_id', '=', companyId);
+        .where('company_id', '=', companyId)
+        // The text is read under the reader's access too, not only the document row above.
+        .where(({ exists, selectFrom }) =>
+          exists(
+            selectFrom('documents')
+              .select('documents.id')
+              .whereRef('documents.id', '=', 'chunks.document_id')
+              .where(canRead(access, sql.ref('documents.topic_id'))),
+          ),
+        );
       const [rows, total] = await Promise.all([
         scope
           .select([

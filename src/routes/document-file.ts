@@ -1,9 +1,11 @@
+import { sql } from 'kysely';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { errorResponses, IdParams } from '../../schemas/common.ts';
 import { DocumentFileResponse } from '../../schemas/documents.ts';
 import { principalOf } from '../../plugins/auth.ts';
 import { notFound } from '../lib/errors.ts';
+import { accessScopeOf, canRead } from '../access/scope.ts';
 import { contentDisposition } from '../lib/content-disposition.ts';
 
 /**
@@ -68,12 +70,13 @@ const documentFileRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      const companyId = principalOf(request).companyId;
+      const scope = accessScopeOf(principalOf(request));
       const doc = await app.ctx.db
         .selectFrom('documents')
         .select(['name', 'mime_type', 'storage_key', 'metadata'])
         .where('id', '=', request.params.id)
-        .where('company_id', '=', companyId)
+        .where('company_id', '=', scope.companyId)
+        .where(canRead(scope, sql.ref('documents.topic_id')))
         .executeTakeFirst();
       if (!doc) throw notFound('Document');
       const file = await app.ctx.files.openRead(doc.storage_key);

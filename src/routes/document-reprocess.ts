@@ -3,6 +3,7 @@ import { errorResponses, IdParams } from '../../schemas/common.ts';
 import { DocumentResponse } from '../../schemas/documents.ts';
 import { principalOf } from '../../plugins/auth.ts';
 import { reprocessDocument } from '../documents/documents.service.ts';
+import { accessScopeOf } from '../access/scope.ts';
 
 /** Re-running ingestion on a finished document (the console's "Reprocess" button). */
 const documentReprocessRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -22,7 +23,7 @@ const documentReprocessRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      const doc = await reprocessDocument(app.ctx, principalOf(request).companyId, request.params.id);
+      const doc = await reprocessDocument(app.ctx, accessScopeOf(principalOf(request)), request.params.id);
       return reply.code(202).send({ success: true as const, data: doc });
     },
   );

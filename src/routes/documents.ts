@@ -12,7 +12,13 @@ import {
 import { principalOf } from '../../plugins/auth.ts';
 import { sendCachedList } from '../../plugins/list-cache.ts';
 import { findDocument, listDocuments } from '../documents/documents.repository.ts';
-import { assertTopic, deleteDocument, uploadDocument } from '../documents/documents.service.ts';
+import {
+  assertEditable,
+  assertTopic,
+  deleteDocument,
+  uploadDocument,
+} from '../documents/documents.service.ts';
+import { accessScopeOf } from '../access/scope.ts';
 
 /** The text fields of the upload form besides `file` (see the multipart body schema). */
 const UPLOAD_FIELDS = new Set(['name', 'topicId']);
@@ -73,7 +79,7 @@ export const documentUploadRoutes: FastifyPluginAsyncTypebox = async (app) => {
         throw validationError('Invalid name', [{ field: 'name', reason: 'must be 1–255 characters' }]);
       }
       const doc = await uploadDocument(app.ctx, {
-        companyId: principal.companyId,
+        scope: accessScopeOf(principal),
         userId: principal.kind === 'user' ? principal.userId : null,
         filename: file.filename,
         bytes: file.bytes,
@@ -105,7 +111,7 @@ const documentRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request, reply) =>
       sendCachedList(app, request, reply, 'documents', async () => {
         const q = request.query;
-        const { items, total } = await listDocuments(app.ctx.db, principalOf(request).companyId, {
+        const { items, total } = await listDocuments(app.ctx.db, accessScopeOf(principalOf(request)), {
           page: q.page,
           limit: q.limit,
           sort: q.sort,
@@ -135,7 +141,7 @@ const documentRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
-      const doc = await findDocument(app.ctx.db, principalOf(request).companyId, request.params.id);
+      const doc = await findDocument(app.ctx.db, accessScopeOf(principalOf(request)), request.params.id);
       if (!doc) throw notFound('Document');
       return { success: true as const, data: doc };
     },
@@ -158,9 +164,11 @@ const documentRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
-      const companyId = principalOf(request).companyId;
+      const scope = accessScopeOf(principalOf(request));
+      const { companyId } = scope;
       const { name, topicId } = request.body;
-      if (topicId) await assertTopic(app.ctx.db, companyId, topicId);
+      await assertEditable(app.ctx.db, scope, request.params.id);
+      if (topicId) await assertTopic(app.ctx.db, scope, topicId, 'edit');
       const result = await app.ctx.db
         .updateTable('documents')
         .set({
@@ -174,7 +182,7 @@ const documentRoutes: FastifyPluginAsyncTypebox = async (app) => {
       if (Number(result.numUpdatedRows) === 0) throw notFound('Document');
       return {
         success: true as const,
-        data: (await findDocument(app.ctx.db, companyId, request.params.id))!,
+        data: (await findDocument(app.ctx.db, { kind: 'company', companyId }, request.params.id))!,
       };
     },
   );
@@ -196,7 +204,7 @@ const documentRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const deps = { ...app.ctx, log: request.log };
-      await deleteDocument(deps, principalOf(request).companyId, request.params.id);
+      await deleteDocument(deps, accessScopeOf(principalOf(request)), request.params.id);
       return { success: true as const, data: { id: request.params.id, deleted: true as const } };
     },
   );

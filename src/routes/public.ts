@@ -11,6 +11,7 @@ import { sendCachedList } from '../../plugins/list-cache.ts';
 import { collectChat, streamChat } from './chat-stream.ts';
 import { SimpleListQuery, TopicList } from '../../schemas/resources.ts';
 import { listTopics } from './topics.ts';
+import { accessScopeOf } from '../access/scope.ts';
 import { WEB_SEARCH_DESCRIPTION, WebSearchBody, WebSearchResponse } from '../../schemas/web-search.ts';
 import { webSearch } from './web-search.ts';
 
@@ -73,7 +74,7 @@ const publicRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request, reply) =>
       sendCachedList(app, request, reply, 'public-topics', async () => ({
         success: true as const,
-        data: await listTopics(app.ctx.db, principalOf(request).companyId, request.query),
+        data: await listTopics(app.ctx.db, accessScopeOf(principalOf(request)), request.query),
       })),
   );
 

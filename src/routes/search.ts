@@ -4,6 +4,7 @@ import { SearchBody, SearchResponse } from '../../schemas/search.ts';
 import { principalOf } from '../../plugins/auth.ts';
 import { assertTopic } from '../documents/documents.service.ts';
 import { validationError } from '../lib/errors.ts';
+import { accessScopeOf, type AccessScope } from '../access/scope.ts';
 import { effectiveMode, retrieve, type RetrievalMode, type RetrieverDeps } from '../retrieval/retriever.ts';
 import { sendCachedList } from '../../plugins/list-cache.ts';
 
@@ -26,7 +27,7 @@ const searchRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      const { companyId } = principalOf(request);
+      const access = accessScopeOf(principalOf(request));
       const { query, topicId, limit, mode } = request.body;
       if (query.trim() === '') {
         throw validationError('The query is blank', [{ field: 'query', reason: 'must contain text' }]);
@@ -34,7 +35,7 @@ const searchRoutes: FastifyPluginAsyncTypebox = async (app) => {
       // The same question asked again (a widget's FAQ) is answered from memory until the
       // company's documents change: every write that changes what search sees bumps the
       // company's generation (src/lib/list-cache.ts).
-      return sendCachedList(app, request, reply, 'search', () => search(companyId, request.body), {
+      return sendCachedList(app, request, reply, 'search', () => search(access, request.body), {
         query,
         topicId,
         limit,
@@ -44,11 +45,12 @@ const searchRoutes: FastifyPluginAsyncTypebox = async (app) => {
   );
 
   async function search(
-    companyId: string,
+    access: AccessScope,
     body: { query: string; topicId?: string; limit: number; mode?: RetrievalMode },
   ) {
     const { query, topicId, limit, mode } = body;
-    if (topicId) await assertTopic(app.ctx.db, companyId, topicId);
+    const { companyId } = access;
+    if (topicId) await assertTopic(app.ctx.db, access, topicId);
     const deps: RetrieverDeps = {
       db: app.ctx.db,
       embedder: app.ctx.embedder,
@@ -57,7 +59,7 @@ const searchRoutes: FastifyPluginAsyncTypebox = async (app) => {
       vectorStore: app.ctx.vectorStore,
     };
     const used = effectiveMode(deps, mode);
-    const items = await retrieve(deps, { companyId, query, topicId, limit }, { mode: used });
+    const items = await retrieve(deps, { companyId, access, query, topicId, limit }, { mode: used });
     return { success: true as const, data: { items, mode: used } };
   }
 };

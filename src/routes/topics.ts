@@ -10,17 +10,19 @@ import {
 } from '../../schemas/resources.ts';
 import { principalOf } from '../../plugins/auth.ts';
 import { sendCachedList } from '../../plugins/list-cache.ts';
-import { conflict, notFound } from '../lib/errors.ts';
+import { conflict, forbidden, notFound } from '../lib/errors.ts';
+import { accessScopeOf, canEdit, canRead, type AccessScope } from '../access/scope.ts';
 import { newId } from '../lib/ids.ts';
 import type { DB } from '../db/schema.ts';
 
 const SORT = { createdAt: 'created_at', updatedAt: 'updated_at', name: 'name' } as const;
 
-/** Topics of a company with their document counts, as the API shows them. */
-function topicsQuery(db: Kysely<DB>, companyId: string) {
+/** The topics `scope` may read (src/access/scope.ts) with their document counts, as the API shows them. */
+function topicsQuery(db: Kysely<DB>, scope: AccessScope) {
   return db
     .selectFrom('topics')
-    .where('topics.company_id', '=', companyId)
+    .where('topics.company_id', '=', scope.companyId)
+    .where(canRead(scope, sql.ref('topics.id')))
     .select([
       'topics.id',
       'topics.name',
@@ -62,14 +64,14 @@ const topicView = (r: TopicRow) => ({
   updatedAt: r.updated_at.toISOString(),
 });
 
-/** One page of a company's topics (shared with the public widget route). */
+/** One page of the topics `scope` may read (shared with the public widget route: a key's topics). */
 export async function listTopics(
   db: Kysely<DB>,
-  companyId: string,
+  scope: AccessScope,
   q: { page: number; limit: number; sort: keyof typeof SORT; order: 'asc' | 'desc' },
 ) {
   const [rows, count] = await Promise.all([
-    topicsQuery(db, companyId)
+    topicsQuery(db, scope)
       .orderBy(`topics.${SORT[q.sort]}`, q.order)
       .orderBy('topics.id', q.order)
       .limit(q.limit)
@@ -77,17 +79,25 @@ export async function listTopics(
       .execute(),
     db
       .selectFrom('topics')
-      .where('company_id', '=', companyId)
+      .where('company_id', '=', scope.companyId)
+      .where(canRead(scope, sql.ref('topics.id')))
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .executeTakeFirstOrThrow(),
   ]);
   return { items: rows.map(topicView), pagination: pagination(q.page, q.limit, Number(count.n)) };
 }
 
-/** @throws 404 when the topic is not the company's. */
-async function topicById(db: Kysely<DB>, companyId: string, id: string) {
-  const row = await topicsQuery(db, companyId).where('topics.id', '=', id).executeTakeFirst();
+/**
+ * @throws 404 when the topic is not one `scope` may read; with `need` 'edit', 403 when `scope`
+ *   may read but not edit it.
+ */
+async function topicById(db: Kysely<DB>, scope: AccessScope, id: string, need: 'read' | 'edit' = 'read') {
+  const row = await topicsQuery(db, scope)
+    .select(canEdit(scope, sql.ref('topics.id')).as('editable'))
+    .where('topics.id', '=', id)
+    .executeTakeFirst();
   if (!row) throw notFound('Topic');
+  if (need === 'edit' && !row.editable) throw forbidden('You may read this topic but not change it');
   return topicView(row);
 }
 
@@ -110,7 +120,7 @@ const topicRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request, reply) =>
       sendCachedList(app, request, reply, 'topics', async () => ({
         success: true as const,
-        data: await listTopics(app.ctx.db, principalOf(request).companyId, request.query),
+        data: await listTopics(app.ctx.db, accessScopeOf(principalOf(request)), request.query),
       })),
   );
 
@@ -140,9 +150,10 @@ const topicRoutes: FastifyPluginAsyncTypebox = async (app) => {
           description: request.body.description ?? null,
         })
         .execute();
-      return reply
-        .code(201)
-        .send({ success: true as const, data: await topicById(app.ctx.db, companyId, id) });
+      return reply.code(201).send({
+        success: true as const,
+        data: await topicById(app.ctx.db, { kind: 'company', companyId }, id),
+      });
     },
   );
 
@@ -161,7 +172,9 @@ const topicRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
-      const companyId = principalOf(request).companyId;
+      const scope = accessScopeOf(principalOf(request));
+      const { companyId } = scope;
+      await topicById(app.ctx.db, scope, request.params.id, 'edit');
       if (request.body.name !== undefined) {
         await assertNameFree(app.ctx.db, companyId, request.body.name, request.params.id);
       }
@@ -176,7 +189,7 @@ const topicRoutes: FastifyPluginAsyncTypebox = async (app) => {
         .where('company_id', '=', companyId)
         .executeTakeFirst();
       if (Number(result.numUpdatedRows) === 0) throw notFound('Topic');
-      return { success: true as const, data: await topicById(app.ctx.db, companyId, request.params.id) };
+      return { success: true as const, data: await topicById(app.ctx.db, scope, request.params.id) };
     },
   );
 
@@ -194,8 +207,9 @@ const topicRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
-      const companyId = principalOf(request).companyId;
-      const topic = await topicById(app.ctx.db, companyId, request.params.id);
+      const scope = accessScopeOf(principalOf(request));
+      const { companyId } = scope;
+      const topic = await topicById(app.ctx.db, scope, request.params.id, 'edit');
       await app.ctx.db
         .deleteFrom('topics')
         .where('id', '=', request.params.id)

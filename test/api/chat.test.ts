@@ -119,7 +119,7 @@ t.test(
       method: 'POST',
       url: '/api/api-keys',
       headers: alice.headers,
-      payload: { name: 'widget', authorizedDomains: ['*.example.com'] },
+      payload: { name: 'widget', authorizedDomains: ['*.example.com'], allDocuments: true },
     });
     t.equal(key.statusCode, 201);
     const apiKey = key.json().data.key as string;

@@ -83,7 +83,7 @@ for (const store of ['pglite', 'postgres'] as const) {
         method: 'POST',
         url: '/api/api-keys',
         headers: alice.headers,
-        payload: { name: 'w' },
+        payload: { name: 'w', allDocuments: true },
       })
     ).json().data.key as string;
     const pub = { 'x-api-key': key };

@@ -60,7 +60,7 @@ t.test('relational paths on PostgreSQL', async (t) => {
     method: 'POST',
     url: '/api/api-keys',
     headers: alice.headers,
-    payload: { name: 'k', environment: 'test' },
+    payload: { name: 'k', environment: 'test', allDocuments: true },
   });
   t.match(key.json().data.key, /^svc_test_/);
   const pub = await app.inject({

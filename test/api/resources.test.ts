@@ -82,7 +82,12 @@ t.test('topics, topic filter, conversations, companies, public topics and web se
   );
 
   const key = (
-    await app.inject({ method: 'POST', url: '/api/api-keys', headers: alice.headers, payload: { name: 'w' } })
+    await app.inject({
+      method: 'POST',
+      url: '/api/api-keys',
+      headers: alice.headers,
+      payload: { name: 'w', allDocuments: true },
+    })
   ).json().data.key;
   const pubTopics = await app.inject({
     method: 'GET',

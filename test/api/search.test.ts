@@ -131,7 +131,8 @@ t.test('POST /api/search: modes, limit, topic filter, tenant isolation, validati
     embedder: ctx.embedder,
     vectorEnabled: ctx.database.vectorEnabled,
   };
-  const q = { companyId: alice.user.companyId, query: 'quokka', limit: 5 };
+  const companyId = alice.user.companyId;
+  const q = { companyId, access: { kind: 'company' as const, companyId }, query: 'quokka', limit: 5 };
   t.equal((await retrieve(deps, q, { fusion: 'rrf' }))[0]?.documentId, quokka);
   await t.rejects(retrieve(deps, q, { mode: 'rerank' }), RerankerUnavailableError);
   const reranker = {

@@ -23,7 +23,7 @@ t.test('widget sessions are made by the server and cannot be joined across visit
         method: 'POST',
         url: '/api/api-keys',
         headers: admin.headers,
-        payload: { name: 'w' },
+        payload: { name: 'w', allDocuments: true },
       })
     ).json().data.key as string;
   const keyA = await newKey();

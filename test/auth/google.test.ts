@@ -57,16 +57,27 @@ for (const postgres of [false, true])
     t.equal(stranger.statusCode, 403, 'no user, no claimed domain');
     t.match(stranger.json().error.message, /invitation/);
 
-    const claim = await app.inject({
-      method: 'PUT',
-      url: `/api/companies/${admin.user.companyId}`,
-      headers: admin.headers,
-      payload: { settings: { ssoDomains: ['ACME.test'] } },
-    });
+    const claimAcme = () =>
+      app.inject({
+        method: 'PUT',
+        url: `/api/companies/${admin.user.companyId}`,
+        headers: admin.headers,
+        payload: { settings: { ssoDomains: ['ACME.test'] } },
+      });
+    t.equal((await claimAcme()).statusCode, 403, 'no claim without proof');
+    // The admin's own Workspace account (hd = the domain) is the proof.
+    const linked = await google(
+      await idToken(key1, { email: 'boss@acme.test', sub: 'g-boss', hd: 'acme.test' }),
+    );
+    t.equal(linked.statusCode, 200);
+    t.match(linked.json().data.user, { id: admin.user.id, role: 'COMPANY_ADMIN' }, 'existing user linked');
+    const claim = await claimAcme();
     t.equal(claim.statusCode, 200);
     t.same(claim.json().data.settings.ssoDomains, ['acme.test']);
 
-    const good = await google(await idToken(key1, { email: 'gina@acme.test', sub: 'g-1' }));
+    const personal = await google(await idToken(key1, { email: 'pat@acme.test', sub: 'g-pat' }));
+    t.equal(personal.statusCode, 403, 'a personal Google account with the address (no hd) does not join');
+    const good = await google(await idToken(key1, { email: 'gina@acme.test', sub: 'g-1', hd: 'acme.test' }));
     t.equal(good.statusCode, 200);
     t.match(good.json().data, {
       expiresIn: 3600,
@@ -75,10 +86,6 @@ for (const postgres of [false, true])
     });
     const again = await google(await idToken(key1, { email: 'gina@acme.test', sub: 'g-1' }));
     t.equal(again.json().data.user.id, good.json().data.user.id, 'the same account next time');
-
-    const linked = await google(await idToken(key1, { email: 'boss@acme.test', sub: 'g-boss' }));
-    t.equal(linked.statusCode, 200);
-    t.match(linked.json().data.user, { id: admin.user.id, role: 'COMPANY_ADMIN' }, 'existing user linked');
 
     const refused: [string, Promise<string>, number][] = [
       ['wrong aud', idToken(key1, { email: 'gina@acme.test', aud: 'someone-else' }), 401],

@@ -40,21 +40,33 @@ for (const postgres of [false, true]) {
       postgres,
       env: { MICROSOFT_GRAPH_URL: graph.url, MICROSOFT_ALLOWED_TENANTS: `${T1}, ${T2}` },
     });
-    const admin = await signUp(app);
-    await app.inject({
-      method: 'PUT',
-      url: `/api/companies/${admin.user.companyId}`,
-      headers: admin.headers,
-      payload: { settings: { ssoDomains: ['contoso.test'] } },
-    });
+    const admin = await signUp(app, 'admin@contoso.test');
     const ms = (accessToken: string) =>
       app.inject({ method: 'POST', url: '/api/auth/microsoft', payload: { accessToken } });
+    const claim = () =>
+      app.inject({
+        method: 'PUT',
+        url: `/api/companies/${admin.user.companyId}`,
+        headers: admin.headers,
+        payload: { settings: { ssoDomains: ['contoso.test'] } },
+      });
+    t.equal((await claim()).statusCode, 403, 'no claim without proof');
+    // The admin's own work account in the domain is the proof; the claim is bound to its tenant.
+    graph.add('tok-admin-t1', T1, { id: 'oid-admin', displayName: 'Admin', mail: 'admin@contoso.test' });
+    t.equal((await ms('tok-admin-t1')).statusCode, 200);
+    t.equal((await claim()).statusCode, 200);
+    const [bound] = await app.ctx.db.selectFrom('company_domains').selectAll().execute();
+    t.match(bound, { domain: 'contoso.test', proof: 'microsoft', microsoft_tenant_id: T1 });
 
     graph.add('tok-bob-t1', T1, { id: 'oid-bob', displayName: 'Bob', mail: 'Bob@contoso.test' });
     const good = await ms('tok-bob-t1');
     t.equal(good.statusCode, 200);
     t.match(good.json().data.user, { email: 'bob@contoso.test', name: 'Bob', role: 'COMPANY_READER' });
-    const identity = await app.ctx.db.selectFrom('user_identities').selectAll().executeTakeFirstOrThrow();
+    const identity = await app.ctx.db
+      .selectFrom('user_identities')
+      .selectAll()
+      .where('subject', 'like', '%oid-bob')
+      .executeTakeFirstOrThrow();
     t.equal(identity.subject, `${T1}:oid-bob`, 'keyed on tenant + object id');
 
     const bad = await ms('expired-or-forged');
@@ -70,7 +82,10 @@ for (const postgres of [false, true]) {
     t.match(twin.json().error.message, /another microsoft account/);
     t.equal((await ms('tok-bob-t1')).json().data.user.id, good.json().data.user.id, 'the first stays');
 
-    graph.add('tok-upn', T2, {
+    graph.add('tok-t2-new', T2, { id: 'oid-eve', displayName: 'Eve', mail: 'eve@contoso.test' });
+    t.equal((await ms('tok-t2-new')).statusCode, 403, 'another tenant cannot join by the domain bound to T1');
+
+    graph.add('tok-upn', T1, {
       id: 'oid-amy',
       displayName: 'Amy',
       mail: null,

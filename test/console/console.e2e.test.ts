@@ -228,6 +228,53 @@ t.test(
     await page.getByRole('cell', { name: readerEmail }).waitFor();
     await shot('06-users');
 
+    // Who may read what: a group, a topic restricted to it, and a key scoped to that topic.
+    await nav('Groups');
+    await page.getByLabel('Name').fill('HR team');
+    await page.getByRole('button', { name: 'Create' }).click();
+    await page.getByRole('cell', { name: 'HR team' }).waitFor();
+    await page.getByRole('button', { name: 'Members…' }).click();
+    await page.getByLabel(/Rita Reader/).check();
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('cell', { name: 'Rita Reader' }).waitFor();
+    await shot('06b-groups');
+    const group = (await app.inject({ url: '/api/groups', headers: admin.headers })).json().data.items[0];
+    t.same(
+      group.members.map((m: { name: string }) => m.name),
+      ['Rita Reader'],
+      'the group holds its member',
+    );
+    await nav('Topics');
+    await page.getByLabel('Name').fill('HR');
+    await page.getByRole('button', { name: 'Create' }).click();
+    await page.getByRole('cell', { name: 'HR', exact: true }).waitFor();
+    await page.getByRole('button', { name: 'Access' }).click();
+    const accessForm = page.getByRole('form', { name: 'Who may read this topic' });
+    await accessForm.getByRole('combobox', { name: 'All members' }).selectOption('none');
+    await accessForm.getByRole('combobox', { name: 'HR team' }).selectOption('read');
+    await shot('07b-topic-access');
+    await accessForm.getByRole('button', { name: 'Save' }).click();
+    await accessForm.waitFor({ state: 'detached' });
+    const hr = (await app.inject({ url: '/api/topics', headers: admin.headers })).json().data.items[0];
+    const access = await app.inject({ url: `/api/topics/${hr.id}/access`, headers: admin.headers });
+    t.match(
+      access.json().data,
+      { allMembers: 'none', groups: [{ groupId: group.id, access: 'read' }] },
+      'the topic is restricted to the group',
+    );
+    await nav('API keys');
+    const keyRow = page.locator(`tr[data-key-id="${stored.id}"]`);
+    t.match(await keyRow.textContent(), /No documents/, 'a new key reads nothing until scoped');
+    await keyRow.getByRole('button', { name: 'Scope…' }).click();
+    await keyRow.getByLabel('HR').check();
+    await keyRow.getByRole('button', { name: 'Save' }).click();
+    await keyRow.getByRole('button', { name: 'Scope…' }).waitFor();
+    const scoped = (await app.inject({ url: '/api/api-keys', headers: admin.headers })).json().data.items[0];
+    t.same(scoped.topicIds, [hr.id], 'the key answers from HR only');
+    await keyRow.getByRole('button', { name: 'Visitor secret' }).click();
+    t.match(await keyRow.locator('.secret code').textContent(), /^vis_/, 'the visitor secret is shown once');
+    await shot('05c-api-key-scope');
+
     for (const [label, name] of [
       ['Topics', '07-topics'],
       ['RAG settings', '08-settings'],

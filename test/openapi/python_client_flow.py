@@ -121,7 +121,7 @@ def main() -> None:
     seen["streamLast"] = str(last.type_) if last else None
     seen["conversationId"] = last.conversation_id if isinstance(last, StreamDoneEvent) else None
 
-    key = create_api_key.sync(client=client, body=CreateApiKeyBody(name="widget"))
+    key = create_api_key.sync(client=client, body=CreateApiKeyBody(name="widget", all_documents=True))
     assert isinstance(key, CreateApiKeyResponse201), key
     seen["keyPrefix"] = key.data.key[:9]
 

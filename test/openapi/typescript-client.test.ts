@@ -117,7 +117,10 @@ t.test('generated TypeScript client against a real server', async (t) => {
   t.equal(refused.response.status, 400);
   t.equal(refused.error?.error.code, 'VALIDATION_ERROR', 'stream errors are JSON');
 
-  const key = await client.POST('/api/api-keys', { headers: authed, body: { name: 'widget' } });
+  const key = await client.POST('/api/api-keys', {
+    headers: authed,
+    body: { name: 'widget', allDocuments: true },
+  });
   if (!key.data) throw new Error('no key');
   t.match(key.data.data.key, /^svc_live_/);
 

@@ -49,7 +49,11 @@ t.test('the Qdrant store gives the same top results as pgvector (dense, lexical,
 
   for (const mode of ['dense', 'lexical', 'hybrid']) {
     for (const query of QUERIES) {
-      const a = await retrieve(pgDeps, { companyId, query, limit: 5 }, { mode: mode as 'dense' });
+      const a = await retrieve(
+        pgDeps,
+        { companyId, access: { kind: 'company' as const, companyId }, query, limit: 5 },
+        { mode: mode as 'dense' },
+      );
       const b = await top(qd.app, qdUser.headers, query, mode);
       t.equal(b.mode, mode, `${mode} ran on Qdrant`);
       t.ok(a.length > 0, `${mode} "${query}" finds chunks`);
@@ -65,7 +69,12 @@ t.test('the Qdrant store gives the same top results as pgvector (dense, lexical,
 
   // RRF runs as the Query API's fusion over two prefetches; its scores must be ours (k = 60).
   for (const query of QUERIES) {
-    const args = (companyId: string) => ({ companyId, query, limit: 8 });
+    const args = (companyId: string) => ({
+      companyId,
+      access: { kind: 'company' as const, companyId },
+      query,
+      limit: 8,
+    });
     const a = await retrieve(pgDeps, args(companyId), { mode: 'hybrid', fusion: 'rrf' });
     const b = await retrieve(depsOf(qd.ctx), args(companyId), { mode: 'hybrid', fusion: 'rrf' });
     t.equal(b.length, a.length, `rrf "${query}": as many hits`);

@@ -1,4 +1,5 @@
 import t from 'tap';
+import { createHmac } from 'node:crypto';
 import { execSync, execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
@@ -70,12 +71,18 @@ if (!executablePath) {
 
     // The customer's site: a page on another port, reached as 127.0.0.1 (listed) or localhost (not).
     let apiKey = '';
-    const site: Server = createServer((_req, res) => {
+    // A signed-in visitor's page (issue 21): the key refuses requests without a visitor token.
+    let visitorPage = { key: '', token: '' };
+    const site: Server = createServer((req, res) => {
       res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+      const attrs =
+        req.url === '/visitor'
+          ? `data-api-key="${visitorPage.key}" data-visitor-token="${visitorPage.token}"`
+          : `data-api-key="${apiKey}"`;
       res.end(`<!doctype html><html lang="en"><head><title>Customer site</title>
 <style>button{background:red!important} *{font-family:monospace!important}</style></head>
 <body><h1>Customer site</h1><p>Questions? Use the chat bubble.</p>
-<script src="${api}/widget.js" data-api-key="${apiKey}" data-title="Help center"></script></body></html>`);
+<script src="${api}/widget.js" ${attrs} data-title="Help center"></script></body></html>`);
     });
     await new Promise<void>((r) => site.listen(0, '127.0.0.1', r));
     t.teardown(() => new Promise((r) => site.close(r)));
@@ -84,7 +91,7 @@ if (!executablePath) {
       method: 'POST',
       url: '/api/api-keys',
       headers: admin.headers,
-      payload: { name: 'site', authorizedDomains: [`127.0.0.1:${sitePort}`] },
+      payload: { name: 'site', authorizedDomains: [`127.0.0.1:${sitePort}`], allDocuments: true },
     });
     apiKey = key.json().data.key;
 
@@ -217,12 +224,61 @@ if (!executablePath) {
     await foreign.screenshot({ path: `${SCREENSHOTS}/05-unauthorized-origin.png` });
     t.pass(`screenshot ${SCREENSHOTS}/05-unauthorized-origin.png`);
 
+    // A signed visitor: the widget sends data-visitor-token; the key requires one.
+    const vKey = await app.inject({
+      method: 'POST',
+      url: '/api/api-keys',
+      headers: admin.headers,
+      payload: { name: 'intranet', authorizedDomains: [`127.0.0.1:${sitePort}`], allDocuments: true },
+    });
+    const vId = vKey.json().data.id as string;
+    await app.inject({
+      method: 'PUT',
+      url: `/api/api-keys/${vId}`,
+      headers: admin.headers,
+      payload: { requireVisitor: true },
+    });
+    const vSecret = (
+      await app.inject({ method: 'POST', url: `/api/api-keys/${vId}/visitor-secret`, headers: admin.headers })
+    ).json().data.visitorSecret as string;
+    const now = Math.floor(Date.now() / 1000);
+    const b64 = (o: object) => Buffer.from(JSON.stringify(o)).toString('base64url');
+    const signing = `${b64({ alg: 'HS256', typ: 'JWT' })}.${b64({ sub: 'emp-7', aud: vId, iat: now, exp: now + 600 })}`;
+    visitorPage = {
+      key: vKey.json().data.key,
+      token: `${signing}.${createHmac('sha256', vSecret).update(signing).digest('base64url')}`,
+    };
+    const intranet = await browser.newPage({ viewport: { width: 1000, height: 760 } });
+    const sent = intranet.waitForRequest((r) => r.url().endsWith('/api/public/chat/stream'));
+    await intranet.goto(`http://127.0.0.1:${sitePort}/visitor`);
+    await intranet.locator('[data-cog-rag-widget] .launcher').click();
+    await intranet.locator('[data-cog-rag-widget] textarea').fill('When is the support desk open?');
+    await intranet.keyboard.press('Enter');
+    t.equal(
+      (await sent).headers()['x-visitor-token'],
+      visitorPage.token,
+      'the widget sends the visitor token',
+    );
+    await intranet.waitForFunction(
+      () =>
+        document
+          .querySelector('[data-cog-rag-widget]')
+          ?.shadowRoot?.querySelectorAll('.bot[aria-busy="false"]').length === 1,
+      undefined,
+      { timeout: 120_000 },
+    );
+    t.match(
+      await intranet.locator('[data-cog-rag-widget] .bot').nth(1).textContent(),
+      /8am to 6pm/,
+      'and is answered (the key refuses requests without one)',
+    );
+
     // The demo page, under its strict CSP, with a French widget.
     const anyKey = await app.inject({
       method: 'POST',
       url: '/api/api-keys',
       headers: admin.headers,
-      payload: { name: 'demo' },
+      payload: { name: 'demo', allDocuments: true },
     });
     const demo = await browser.newPage({ viewport: { width: 1000, height: 760 } });
     const cspErrors: string[] = [];

@@ -8,6 +8,8 @@ interface Options {
   apiKey: string;
   apiBase: string;
   topicId?: string;
+  /** A signed visitor's token (`data-visitor-token`), or a function returning a fresh one. */
+  visitorToken?: string | (() => string | Promise<string>);
   position: 'left' | 'right';
   strings: Strings;
 }
@@ -52,7 +54,11 @@ function readOptions(script: HTMLScriptElement): Options | null {
   } catch {
     console.error('cog-rag widget: data-strings is not JSON; ignored');
   }
-  const global = (window as unknown as { CogRagWidget?: { strings?: Record<string, unknown> } }).CogRagWidget;
+  const global = (
+    window as unknown as {
+      CogRagWidget?: { strings?: Record<string, unknown>; visitorToken?: () => string | Promise<string> };
+    }
+  ).CogRagWidget;
   const strings = stringsFor(d.lang || document.documentElement.lang || navigator.language || 'en', {
     ...(global?.strings ?? {}),
     ...overrides,
@@ -62,6 +68,8 @@ function readOptions(script: HTMLScriptElement): Options | null {
     apiKey,
     apiBase: (d.apiBase || `${new URL(script.src, location.href).origin}/api`).replace(/\/+$/, ''),
     topicId: d.topicId || undefined,
+    visitorToken:
+      typeof global?.visitorToken === 'function' ? global.visitorToken : d.visitorToken || undefined,
     position: d.position === 'bottom-left' || d.position === 'left' ? 'left' : 'right',
     strings,
   };
@@ -245,9 +253,16 @@ function mount(o: Options) {
     try {
       let res: Response;
       try {
+        // The page's callback mints a fresh token per question (they live an hour at most).
+        const visitor = typeof o.visitorToken === 'function' ? await o.visitorToken() : o.visitorToken;
         res = await fetch(`${o.apiBase}/public/chat/stream`, {
           method: 'POST',
-          headers: { 'Content-Type': 'application/json', Accept: 'text/event-stream', 'X-API-Key': o.apiKey },
+          headers: {
+            'Content-Type': 'application/json',
+            Accept: 'text/event-stream',
+            'X-API-Key': o.apiKey,
+            ...(visitor ? { 'X-Visitor-Token': visitor } : {}),
+          },
           body: JSON.stringify({
             message: question,
             ...(sessionId ? { sessionId } : {}),

@@ -2,6 +2,7 @@ import { useState } from 'preact/hooks';
 import { api, type Schemas } from '../api.ts';
 import { useI18n, type T } from '../i18n.ts';
 import { DeleteButton, formatDate, Problem, useLoad, useProblem } from '../ui.tsx';
+import { KeyScope, ScopePicker, useTopics, type Scope } from './key-scope.tsx';
 
 /**
  * The server's rule for an authorized domain (src/api-keys/domains.ts):
@@ -160,6 +161,8 @@ export function ApiKeys() {
   const [environment, setEnvironment] = useState<'live' | 'test'>('live');
   const [domains, setDomains] = useState('');
   const [requireHttps, setRequireHttps] = useState(false);
+  const [scope, setScope] = useState<Scope>({ allDocuments: false, topicIds: [] });
+  const topics = useTopics();
   const [created, setCreated] = useState<{ key: string; name: string } | null>(null);
   const [editing, setEditing] = useState<Editing | null>(null);
   const list = useLoad(async () => {
@@ -173,7 +176,7 @@ export function ApiKeys() {
     const parsed = parseDomains(domains, t);
     if (parsed.error) return setProblem(parsed.error);
     const res = await api.POST('/api/api-keys', {
-      body: { name: name.trim(), environment, authorizedDomains: parsed.domains, requireHttps },
+      body: { name: name.trim(), environment, authorizedDomains: parsed.domains, requireHttps, ...scope },
     });
     report(res);
     if (res.data) {
@@ -221,6 +224,7 @@ export function ApiKeys() {
         </label>
         <DomainsEditor id="new-domains" value={domains} onChange={setDomains} />
         <HttpsToggle id="new-https" checked={requireHttps} onChange={setRequireHttps} />
+        <ScopePicker id="new-scope" value={scope} topics={topics.data ?? []} onChange={setScope} />
         <button type="submit" class="primary">
           {t('generateKey')}
         </button>
@@ -249,6 +253,7 @@ export function ApiKeys() {
             <th scope="col">{t('key')}</th>
             <th scope="col">{t('environment')}</th>
             <th scope="col">{t('authorizedDomains')}</th>
+            <th scope="col">{t('keyScope')}</th>
             <th scope="col">{t('created')}</th>
             <th scope="col">{t('lastUsed')}</th>
             <th scope="col">{t('actions')}</th>
@@ -282,6 +287,9 @@ export function ApiKeys() {
                     {k.requireHttps && <span class="badge">{t('httpsOnly')}</span>}
                   </>
                 )}
+              </td>
+              <td>
+                <KeyScope apiKey={k} topics={topics.data ?? []} onSaved={list.reload} />
               </td>
               <td>{formatDate(k.createdAt, lang)}</td>
               <td>{k.lastUsedAt ? formatDate(k.lastUsedAt, lang) : t('never')}</td>

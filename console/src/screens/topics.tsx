@@ -3,10 +3,12 @@ import { api, type Schemas } from '../api.ts';
 import { useI18n } from '../i18n.ts';
 import { useSession } from '../session.ts';
 import { DeleteButton, Problem, useLoad, useProblem } from '../ui.tsx';
+import { TopicAccessEditor } from './topic-access.tsx';
 
 export function Topics() {
   const { t } = useI18n();
-  const { canWrite } = useSession();
+  const { canWrite, isAdmin } = useSession();
+  const [accessOf, setAccessOf] = useState<string | null>(null);
   const { problem, report } = useProblem();
   const [name, setName] = useState('');
   const list = useLoad(async () => {
@@ -45,6 +47,7 @@ export function Topics() {
         </form>
       )}
       <Problem text={problem} />
+      {accessOf && <TopicAccessEditor topicId={accessOf} onClose={() => setAccessOf(null)} />}
       <table class="grid">
         <caption class="visually-hidden">{t('topics')}</caption>
         <thead>
@@ -64,6 +67,11 @@ export function Topics() {
                   <button type="button" onClick={() => void rename(topic)}>
                     {t('rename')}
                   </button>
+                  {isAdmin && (
+                    <button type="button" onClick={() => setAccessOf(topic.id)}>
+                      {t('access')}
+                    </button>
+                  )}
                   <DeleteButton
                     name={topic.name}
                     onDelete={async () => {

@@ -54,6 +54,7 @@ export function googleVerifier(options: GoogleOptions): IdentityVerifier {
       provider: 'google',
       subject: sub,
       tenantId: null,
+      hostedDomain: typeof hd === 'string' && hd ? hd.toLowerCase() : null,
       email: email.toLowerCase(),
       name: typeof name === 'string' && name ? name : email,
     };

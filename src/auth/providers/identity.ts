@@ -8,6 +8,8 @@ export interface ProviderIdentity {
   /** Lower case; verified by the provider (Google `email_verified`, Microsoft: allowed tenant). */
   email: string;
   name: string;
+  /** Google's `hd`: the Workspace domain that manages the account (lower case); null otherwise. */
+  hostedDomain?: string | null;
 }
 
 /** Verifies a provider's credential. @throws AppError 401/403/503 as documented per provider. */

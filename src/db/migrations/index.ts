@@ -12,6 +12,9 @@ import * as chunksLexicalStatsIndex from './0010_chunks_lexical_stats_index.ts';
 import * as bm25Pruning from './0011_bm25_pruning.ts';
 import * as evaluations from './0012_evaluations.ts';
 import * as installation from './0013_installation.ts';
+import * as topicAccess from './0014_topic_access.ts';
+import * as companyDomains from './0015_company_domains.ts';
+import * as visitorTokens from './0016_visitor_tokens.ts';
 
 /** Every migration, in order; add new files here (names sort by their timestamp-like prefix). */
 const migrations: Record<string, Migration> = {
@@ -28,6 +31,9 @@ const migrations: Record<string, Migration> = {
   '0011_bm25_pruning': bm25Pruning,
   '0012_evaluations': evaluations,
   '0013_installation': installation,
+  '0014_topic_access': topicAccess,
+  '0015_company_domains': companyDomains,
+  '0016_visitor_tokens': visitorTokens,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,6 +1,7 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 import { analyze, type LexicalLanguage } from './analyzer.ts';
+import { inTopicFilter, type TopicFilter } from '../../access/scope.ts';
 
 /**
  * Okapi BM25 parameters. k1 = 0.9, b = 0.4 are Anserini's defaults for its BEIR baselines
@@ -35,6 +36,8 @@ export interface Bm25Query {
   query: string;
   /** Only chunks of documents in this topic; N, df and avgdl stay company-wide. */
   topicId?: string;
+  /** Only chunks of documents these topics (the caller's access, src/access/); wins over topicId. */
+  topics?: TopicFilter | null;
   /** Chunks to return, best first. */
   limit: number;
   language: LexicalLanguage;
@@ -75,7 +78,9 @@ export async function bm25Search(
 ): Promise<{ chunkId: string; score: number }[]> {
   const k1 = q.k1 ?? BM25_DEFAULTS.k1;
   const b = q.b ?? BM25_DEFAULTS.b;
-  const budget = q.topicId ? Infinity : (q.postingsPerTerm ?? BM25_POSTINGS_PER_TERM);
+  const topics =
+    q.topics !== undefined ? q.topics : q.topicId ? { topicIds: [q.topicId], unfiled: false } : null;
+  const budget = topics ? Infinity : (q.postingsPerTerm ?? BM25_POSTINGS_PER_TERM);
   if (!(k1 >= 0) || !(b >= 0 && b <= 1)) throw new RangeError(`BM25 needs k1 >= 0 and 0 <= b <= 1`);
   if (!(budget >= 1)) throw new RangeError('BM25 needs postingsPerTerm >= 1');
   const qtf = new Map<string, number>();
@@ -86,7 +91,7 @@ export async function bm25Search(
     sql`${tf} * (${k1}::float8 + 1) / (${tf} + ${k1}::float8 * (1 - ${b}::float8 + ${b}::float8 * ${dl} / s.avgdl))`;
   const scoring = Number.isFinite(budget)
     ? pruned(q.companyId, Math.floor(budget), Math.max(3 * q.limit, 100), factor)
-    : exhaustive(q, factor);
+    : exhaustive(q.companyId, topics, factor);
   // `st`, `stats` and `w` are MATERIALIZED so they run once: inlined, the planner may re-run an
   // aggregate per posting (seen: 2.5 s instead of 5 ms).
   const { rows } = await sql<{ chunk_id: string; score: number }>`
@@ -111,15 +116,16 @@ export async function bm25Search(
 
 type Factor = (tf: RawBuilder<unknown>, dl: RawBuilder<unknown>) => RawBuilder<unknown>;
 
-/** `scored`: every posting of every query term summed (optionally within a topic). */
-function exhaustive(q: Bm25Query, factor: Factor): RawBuilder<unknown> {
-  const topic = q.topicId
+/** `scored`: every posting of every query term summed (optionally within readable topics). */
+function exhaustive(companyId: string, topics: TopicFilter | null, factor: Factor): RawBuilder<unknown> {
+  const topic = topics
     ? sql`join chunks c on c.id = ct.chunk_id
-        join documents d on d.id = c.document_id and d.topic_id = ${q.topicId} and d.company_id = ${q.companyId}`
+        join documents d on d.id = c.document_id and d.company_id = ${companyId}
+          and ${inTopicFilter(topics, sql.ref('d.topic_id'))}`
     : sql``;
   return sql`scored as (
       select ct.chunk_id, sum(w.weight * ${factor(sql`ct.tf`, sql`ct.dl`)}) as score
-      from w join chunk_terms ct on ct.company_id = ${q.companyId} and ct.term = w.term ${topic}
+      from w join chunk_terms ct on ct.company_id = ${companyId} and ct.term = w.term ${topic}
       cross join stats s
       group by ct.chunk_id)`;
 }

@@ -2,7 +2,8 @@ import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 import { toPgVector } from '../../embeddings/embedder.ts';
 import type { ScoredId } from '../fusion.ts';
-import type { RetrievalQuery } from '../types.ts';
+import { topicFilterOf, type RetrievalQuery } from '../types.ts';
+import { inTopicFilter } from '../../access/scope.ts';
 import type { VectorStore } from './types.ts';
 import { DENSE_SEARCH_SESSION } from '../../db/index.ts';
 
@@ -28,10 +29,11 @@ async function denseSearch(
       .select(['chunks.id', sql<number>`1 - (chunks.embedding <=> ${vector}::vector)`.as('score')])
       .where('chunks.company_id', '=', q.companyId)
       .where('chunks.embedding', 'is not', null);
-    if (q.topicId) {
+    const topics = topicFilterOf(q);
+    if (topics) {
       query = query
         .innerJoin('documents', 'documents.id', 'chunks.document_id')
-        .where('documents.topic_id', '=', q.topicId);
+        .where(inTopicFilter(topics, sql.ref('documents.topic_id')));
     }
     return query
       .orderBy(sql`chunks.embedding <=> ${vector}::vector`)

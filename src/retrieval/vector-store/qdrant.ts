@@ -1,10 +1,11 @@
 import { createHash } from 'node:crypto';
 import { QdrantClient } from '@qdrant/js-client-rest';
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 import { normalizedScoreFusion, type ScoredId } from '../fusion.ts';
 import { companyLanguage } from '../lexical/bm25.ts';
-import type { RetrievalQuery } from '../types.ts';
+import { topicFilterOf, type RetrievalQuery } from '../types.ts';
+import { inTopicFilter } from '../../access/scope.ts';
 import type { DocumentPoints, HybridRequest, VectorStore } from './types.ts';
 import { documentSparseVector, querySparseVector } from './sparse.ts';
 
@@ -62,14 +63,18 @@ export function qdrantStore(
     timeout: 30_000,
   });
 
-  /** The filter for `q`, or null when its topic has no document (nothing can match). */
+  /**
+   * The filter for `q`, or null when its readable topics have no document (nothing can match).
+   * Access is resolved to document ids in the relational database (src/access/scope.ts).
+   */
   async function filterFor(q: RetrievalQuery): Promise<Filter | null> {
-    if (!q.topicId) return scope(q.companyId);
+    const topics = topicFilterOf(q);
+    if (!topics) return scope(q.companyId);
     const docs = await db
       .selectFrom('documents')
       .select('id')
       .where('company_id', '=', q.companyId)
-      .where('topic_id', '=', q.topicId)
+      .where(inTopicFilter(topics, sql.ref('topic_id')))
       .execute();
     return docs.length
       ? scope(
