@@ -31,7 +31,7 @@ export interface paths {
         };
         /**
          * Readiness: the database answers; ingestion queue figures (503 when it does not)
-         * @description For load balancers and orchestrators: 200 once the database answers (within a time budget), with the ingestion queue figures; 503 `SERVICE_UNAVAILABLE` otherwise.
+         * @description For load balancers and orchestrators: 200 once the database answers (within a time budget), with the ingestion queue figures (totals over every company); 503 `SERVICE_UNAVAILABLE` otherwise, and from the moment the process is told to stop (SIGTERM) while it drains. Never rate-limited.
          *
          *     Rate limit: 300 requests per minute by default (authenticated class, per user).
          */
@@ -7313,6 +7313,8 @@ export interface operations {
                         topK?: number;
                         temperature?: number;
                         rerank?: boolean;
+                        /** @description Least calibrated answerability (0..1) for an answer; below it the answer is the refusal. Lower: fewer refusals of answerable questions, more answers to unanswerable ones (docs/chat.md). Default 0.35. */
+                        answerThreshold?: number;
                         ssoDomains?: string[];
                     };
                 };

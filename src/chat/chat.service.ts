@@ -236,7 +236,7 @@ export async function* answerStream(
   const answer = new GroundedAnswer(sources.length, extractive ? null : new SourceSupport(context));
   const threshold = settings.answerThreshold ?? DEFAULT_ANSWER_THRESHOLD;
   // A generating model answers only what the extractive answerer's calibrated answerability
-  // would answer: the same decision guards every provider (docs/chat.md "Answerability").
+  // would answer: the same decision guards every provider (docs/chat.md "The extractive answer").
   const answerable =
     extractive || documents.length === 0
       ? true

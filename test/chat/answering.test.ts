@@ -109,3 +109,16 @@ t.test('logistic regression separates a separable feature', async (t) => {
   t.ok(predict(model, { x: 5 }) < 0.1);
   t.ok(Math.abs(predict(model, { x: 19.5 }) - 0.5) < 0.15, 'the boundary between the classes');
 });
+
+t.test('of several rows with the label, the one whose other cells the question names', async (t) => {
+  const sheet = [
+    {
+      documentName: 'revenue.xlsx',
+      text: 'City | Quarter | Revenue | Manager\nLyon | Q1 | 100000 | Manager 1\nLyon | Q3 | 290056 | Manager 24\nLyon | Q4 | 300000 | Manager 30',
+    },
+  ];
+  t.equal(
+    tableAnswer('Who is the manager of the Lyon office in Q3?', sheet)?.text,
+    'Lyon — Manager: Manager 24',
+  );
+});

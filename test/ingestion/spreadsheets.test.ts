@@ -128,8 +128,8 @@ t.test(
     };
     t.match(
       answer.answer,
-      /Lyon \| Q3 \| 290056 \| Manager 24 \[\d\]/,
-      `the row is quoted: ${answer.answer}`,
+      /^Lyon — Manager: Manager 24 \[\d\]/,
+      `the cell of the Q3 row answers: ${answer.answer}`,
     );
     const cited = Object.values(answer.citationMap).map((c) => c.chunkId);
     const sourceChunk = answer.sources.flatMap((s) => s.chunks).find((c) => cited.includes(c.chunkId))!;

@@ -4,8 +4,12 @@
 
 const segmenter = new Intl.Segmenter('en', { granularity: 'sentence' });
 
-/** A reference-list entry ("[5] Surfin' Safari - Blog Archive …", a bare URL): no answer to quote. */
-const REFERENCE = /^\[\d+\]|^\d+\.\s+\p{Lu}\.|https?:\/\//u;
+/** A reference-list entry ("[5] Surfin' Safari - Blog Archive …", "12. A. Gal, …"): no answer to quote. */
+const REFERENCE_ENTRY = /^\[\d+\]|^\d+\.\s+\p{Lu}\./u;
+const URL = /https?:\/\/\S+/g;
+/** A reference entry, or little more than a link: fewer than eight words besides its URLs. */
+const isReference = (s: string) =>
+  REFERENCE_ENTRY.test(s) || (s.includes('://') && s.replace(URL, ' ').trim().split(/\s+/).length < 8);
 /** A section label before a sentence ("DATES:") or a heading glued after it ("… ESTIMATED COSTS"). */
 const LEADING_LABEL = /^(\p{Lu}[\p{Lu}\s/&-]{2,}:)\s*/u;
 const TRAILING_HEADING = /(\s+\p{Lu}{3,}){2,}$/u;
@@ -54,7 +58,7 @@ export function sentencesOf(text: string): string[] {
       foldFragments([...segmenter.segment(run.replace(/\s+/g, ' '))].map((s) => s.segment.trim())),
     )
     .map(withoutLabels)
-    .filter((s) => s.length >= 20 && s.length <= 800 && /\p{L}/u.test(s) && !REFERENCE.test(s));
+    .filter((s) => s.length >= 20 && s.length <= 800 && /\p{L}/u.test(s) && !isReference(s));
 }
 
 /** One candidate sentence: where it sits, so features can read its neighbours and its source. */

@@ -11,7 +11,7 @@ import { DATE } from '../llm/sentence-scoring.ts';
 /** Least span-model probability for a span to lead the answer; below it the sentence alone answers. */
 const MIN_SPAN_PROBABILITY = 0.25;
 /** A second sentence is quoted when its probability is at least this share of the best one's. */
-const SECOND_SENTENCE_RATIO = 0.8;
+const SECOND_SENTENCE_RATIO = 0.7;
 
 /** "… 2020." → "… 2020 [1]." — the marker goes before the closing punctuation. */
 export function cite(sentence: string, citation: number): string {

@@ -21,19 +21,32 @@ export interface SourceInfo {
 export const SHORTLIST = 10;
 
 /**
- * "By what date …?" asks for the value that follows "by" in the answer ("… by September 21,
- * 2020"); likewise "in what year", "since when", "for how many". A pattern that finds the
- * question's preposition followed within three words by a number or a month, or null.
+ * Where the asked-for value should sit in an answering sentence, as a pattern, or null: "By what
+ * date …?" → "by" then within three words a number or a month ("… by September 21, 2020"; also
+ * "in what year", "since when"); "How many sequences …?" → a number then within one word the
+ * counted noun ("… the 100 sequences …"). Classic answer-pattern matching of factoid QA
+ * (Ravichandran & Hovy, "Learning Surface Text Patterns for a Question Answering System", ACL 2002),
+ * with two hand-written patterns.
  */
-export function valueAfterPreposition(question: string): RegExp | null {
-  const m = /^\s*(by|in|on|since|until|from|before|after|at|for|during)\s+(what|which|how|when)\b/i.exec(
+export function valuePattern(question: string): RegExp | null {
+  const prep = /^\s*(by|in|on|since|until|from|before|after|at|for|during)\s+(what|which|how|when)\b/i.exec(
     question,
   );
-  if (!m) return null;
-  return new RegExp(
-    `\\b${m[1]!.toLowerCase()}\\s+(\\S+\\s+){0,2}(\\d|(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\\b)`,
-    'i',
-  );
+  if (prep)
+    return new RegExp(
+      `\\b${prep[1]!.toLowerCase()}\\s+(\\S+\\s+){0,2}(\\d|(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\\b)`,
+      'i',
+    );
+  const count = /\bhow many\s+([\p{L}-]{3,})/iu.exec(question);
+  if (count) {
+    // The noun's stem, so "sequence" finds "sequences" and "employee" finds "employees".
+    const stem = count[1]!
+      .toLowerCase()
+      .replace(/(ies|es|s)$/, '')
+      .slice(0, 6);
+    return new RegExp(`\\d[\\d,.]*\\s+(\\S+\\s+)?${stem.replace(/[-]/g, '\\-')}`, 'i');
+  }
+  return null;
 }
 
 const bigramsOf = (terms: string[]) => new Set(terms.slice(1).map((t, i) => `${terms[i]} ${t}`));
@@ -103,7 +116,7 @@ export function lexicalCandidates(
   const windowCoverage = idfCoverage(terms, windowTerms);
   const chunkCoverage = idfCoverage(terms, sourceTerms);
   const questionBigrams = bigramsOf(terms);
-  const valueAfter = valueAfterPreposition(question);
+  const valueAt = valuePattern(question);
   const top = sources[0]?.score || 1;
   const ranked = candidates.map((c, i) => {
     const sentenceBigrams = bigramsOf(termsOf(c.sentence));
@@ -112,14 +125,14 @@ export function lexicalCandidates(
         ? 0
         : [...questionBigrams].filter((b) => sentenceBigrams.has(b)).length / questionBigrams.size;
     const typeMatch = wanted !== null && holdsAnswerType(c.sentence, wanted) ? 1 : 0;
-    const prepositionMatch = valueAfter !== null && valueAfter.test(c.sentence) ? 1 : 0;
+    const valueMatch = valueAt !== null && valueAt.test(c.sentence) ? 1 : 0;
     const features: FeatureRow = {
       coverage: coverage[i]!,
       windowCoverage: windowCoverage[i]!,
       chunkCoverage: chunkCoverage[c.citation - 1]!,
       bigram,
       typeMatch,
-      prepositionMatch,
+      valueMatch,
       rank: 1 / c.citation,
       scoreRatio: (sources[c.citation - 1]?.score ?? 0) / top,
       length: Math.log1p(sentenceTerms[i]!.size),
@@ -157,7 +170,7 @@ export const SENTENCE_FEATURES = [
   'windowCoverage',
   'bigram',
   'typeMatch',
-  'prepositionMatch',
+  'valueMatch',
   'rank',
   'scoreRatio',
   'length',

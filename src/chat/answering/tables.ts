@@ -42,13 +42,16 @@ export function tableAnswer(
       .filter((l) => TABLE_ROW.test(l))
       .map((line) => ({ citation: i + 1, line: line.trim(), cells: cellsOf(line) })),
   );
-  let best: { row: Row; labelTerms: string[] } | null = null;
+  let best: { row: Row; labelTerms: string[]; score: number } | null = null;
   for (const row of rows) {
     const labelTerms = termsOf(row.cells[0] ?? '');
     if (labelTerms.length === 0 || !labelTerms.every((t) => questionTerms.has(t))) continue;
     if (!row.cells.slice(1).some(numeric)) continue;
-    // The most specific label wins: "North Carolina" over "Carolina".
-    if (!best || labelTerms.length > best.labelTerms.length) best = { row, labelTerms };
+    // The most specific label wins ("North Carolina" over "Carolina"), then the row whose other
+    // cells the question also names ("Lyon" and "Q3" among four Lyon rows).
+    const others = new Set(row.cells.slice(1).flatMap((c) => termsOf(c)));
+    const score = labelTerms.length * 100 + [...questionTerms].filter((t) => others.has(t)).length;
+    if (!best || score > best.score) best = { row, labelTerms, score };
   }
   if (!best) return null;
   const { row, labelTerms } = best;
