@@ -227,7 +227,9 @@ t.test('a client that disconnects mid-stream stops the generation upstream', asy
   const res = await fetch(`${address}/api/chat/stream`, {
     method: 'POST',
     headers: { ...headers, 'content-type': 'application/json', accept: 'text/event-stream' },
-    body: JSON.stringify({ message: 'How many days of paid leave do employees accrue each month?' }),
+    body: JSON.stringify({
+      message: 'How many days of paid leave do employees accrue each month? A long answer, please.',
+    }),
     signal: abort.signal,
   });
   const reader = res.body!.getReader();

@@ -161,7 +161,9 @@ t.test(
     const stream = await fetch(`${address}/api/chat/stream`, {
       method: 'POST',
       headers: { ...headers, 'content-type': 'application/json', accept: 'text/event-stream' },
-      body: JSON.stringify({ message: 'How many days of paid leave do employees accrue each month?' }),
+      body: JSON.stringify({
+        message: 'How many days of paid leave do employees accrue each month? A long answer, please.',
+      }),
       signal: abort.signal,
     });
     const reader = stream.body!.getReader();

@@ -112,7 +112,7 @@ t.test(
       method: 'PUT',
       url: `/api/companies/${alice.user.companyId}`,
       headers: alice.headers,
-      payload: { settings: { rerank: true } },
+      payload: { settings: { rerank: true, answerThreshold: 0 } },
     });
     t.equal(settings.statusCode, 200, settings.body);
     const chat = await app.inject({
