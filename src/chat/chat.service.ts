@@ -64,7 +64,7 @@ export interface ChatDeps extends RetrieverDeps {
 const titleOf = (message: string) => message.replace(/\s+/g, ' ').trim().slice(0, 80);
 
 /** Chunks given to the model as numbered sources. */
-const SOURCES_PER_ANSWER = 6;
+export const SOURCES_PER_ANSWER = 6;
 const HISTORY_TURNS = 6;
 
 /**
@@ -161,7 +161,7 @@ export interface AnswerObserver {
 }
 
 /** The company's "Cog-RAG configuration" (PUT /api/companies/:id settings). */
-async function companySettings(
+export async function companySettings(
   db: Kysely<DB>,
   companyId: string,
 ): Promise<{

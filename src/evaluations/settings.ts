@@ -1,5 +1,5 @@
 /** The retrieval settings a run answers with: the company's, as the chat service reads them. */
-import type { ChatDeps } from '../chat/chat.service.ts';
+import { companySettings, SOURCES_PER_ANSWER, type ChatDeps } from '../chat/chat.service.ts';
 import { effectiveMode, type RetrievalMode } from '../retrieval/retriever.ts';
 
 /** What a run answered with, snapshotted when it starts (docs/evaluations.md). */
@@ -13,23 +13,12 @@ export interface RunSettings {
   model: string | null;
 }
 
-/**
- * Chunks given to the answerer when the company sets no topK: SOURCES_PER_ANSWER of
- * src/chat/chat.service.ts (not exported there).
- */
-const CHAT_DEFAULT_TOP_K = 6;
-
 /** The settings the company's chat answers with now (chat.service.ts `companySettings`). */
 export async function settingsSnapshot(deps: ChatDeps, companyId: string): Promise<RunSettings> {
-  const row = await deps.db
-    .selectFrom('companies')
-    .select('settings')
-    .where('id', '=', companyId)
-    .executeTakeFirst();
-  const s = (row?.settings ?? {}) as Record<string, unknown>;
+  const settings = await companySettings(deps.db, companyId);
   return {
-    topK: typeof s.topK === 'number' ? s.topK : CHAT_DEFAULT_TOP_K,
-    retrievalMode: effectiveMode(deps, s.rerank === true ? 'rerank' : undefined),
+    topK: settings.topK ?? SOURCES_PER_ANSWER,
+    retrievalMode: effectiveMode(deps, settings.rerank ? 'rerank' : undefined),
     provider: deps.llm.name,
     model: deps.llm.model ?? null,
   };

@@ -4,6 +4,7 @@
  * Replaces a lexical threshold that read every missing word as a missing answer.
  */
 import type { FeatureRow } from './logistic.ts';
+import { answerType } from '../llm/sentence-scoring.ts';
 
 /** A candidate sentence as the ranker scored it. */
 export interface RankedCandidate {
@@ -43,10 +44,7 @@ export function questionFeatures(question: string, ranked: readonly RankedCandid
   const best = order[0];
   if (!best) return { best: 0, margin: 0, novel: 1, novelName: 1, negation: NEGATION.test(question) ? 1 : 0 };
   const f = best.features;
-  const typeWanted =
-    /\bwhen\b|what (date|day|year|time)|which (date|day|year)|\bdeadline\b|how (many|much|often|long)|what (percentage|percent|number|amount)/i.test(
-      question,
-    );
+  const typeWanted = answerType(question) !== null;
   return {
     best: best.probability,
     margin: best.probability - (order[1]?.probability ?? 0),

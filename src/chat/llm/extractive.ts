@@ -5,8 +5,6 @@ import { ANSWERER_MODEL, DEFAULT_ANSWER_THRESHOLD, assess, type AnswererModel } 
 import { composeAnswer } from '../answering/compose.ts';
 import { tableAnswer } from '../answering/tables.ts';
 
-export { sentencesOf } from '../answering/candidates.ts';
-
 /** The refusal, the same sentence a language model is asked for (prompt.ts). */
 export const NO_ANSWER = REFUSAL_SENTENCE;
 
