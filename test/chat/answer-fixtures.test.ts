@@ -173,7 +173,8 @@ t.test(
         t.fail(`${name}: format not recognised`);
         continue;
       }
-      const parsed = await parseDocument(sniffed.format, bytes);
+      // Scanned PDFs are read as ingestion reads them with OCR on (its defaults: OCR_MAX_PAGES, OCR_DPI).
+      const parsed = await parseDocument(sniffed.format, bytes, { ocr: { maxPages: 30, dpi: 300 } });
       const text = parsed.blocks.map((b) => b.text).join('\n');
       texts.set(name, { strict: ` ${words(text)} `, compact: compact(text) });
     }

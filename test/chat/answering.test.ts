@@ -122,3 +122,36 @@ t.test('of several rows with the label, the one whose other cells the question n
     'Lyon — Manager: Manager 24',
   );
 });
+
+t.test('a completed follow-up answers with the row and the column its own words name', async (t) => {
+  const fruit = [
+    {
+      documentName: 'prices.md',
+      text: 'Item | Price | # In stock\nJuicy Apples | 1.99 | 739\nBananas | 1.89 | 6832',
+    },
+  ];
+  // follow-up.ts puts the person's words first, then the earlier question and its answer.
+  t.equal(
+    tableAnswer('And bananas? How many Juicy Apples are there in stock? Juicy Apples 739', fruit)?.text,
+    'Bananas — # In stock: 6832',
+  );
+  t.equal(
+    tableAnswer('And the price? How many Juicy Apples are there in stock?', fruit)?.text,
+    'Juicy Apples — Price: 1.99',
+  );
+  t.equal(
+    tableAnswer('How many Juicy Apples are there in stock?', fruit)?.text,
+    'Juicy Apples — # In stock: 739',
+  );
+});
+
+t.test('web citations of a reference list are no candidate sentences', async (t) => {
+  t.same(
+    sentencesOf(
+      '"Mozilla\'s Firebird gets wings clipped". CNET. Retrieved 2007-01-30.\n' +
+        'Baker, Mitchell (3 April 2014). Archived from the original on 2010-11-28.\n' +
+        '"We didn\'t move fast enough," Baker wrote on the Mozilla blog.',
+    ),
+    ['"We didn\'t move fast enough," Baker wrote on the Mozilla blog.'],
+  );
+});

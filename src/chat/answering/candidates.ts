@@ -6,10 +6,20 @@ const segmenter = new Intl.Segmenter('en', { granularity: 'sentence' });
 
 /** A reference-list entry ("[5] Surfin' Safari - Blog Archive …", "12. A. Gal, …"): no answer to quote. */
 const REFERENCE_ENTRY = /^\[\d+\]|^\d+\.\s+\p{Lu}\./u;
+/**
+ * A web citation as encyclopedias print them: a quoted title closed before its full stop
+ * ('"Mozilla's Firebird gets wings clipped". CNET.'; a quoted sentence closes after it), its
+ * author and date ("Festa, Paul (May 6, 2003)."), or the "Retrieved 2014-07-01" / "Archived from
+ * the original" of a cited page.
+ */
+const WEB_CITATION =
+  /^["“][^"”]{8,}["”]\.|^\p{Lu}[\p{L}'’-]+, \p{Lu}[\p{L}.'’ ]* \([^)]*\d{4}\)\.|\bRetrieved \d{4}-\d\d-\d\d\b|\bArchived from the original\b/u;
 const URL = /https?:\/\/\S+/g;
 /** A reference entry, or little more than a link: fewer than eight words besides its URLs. */
 const isReference = (s: string) =>
-  REFERENCE_ENTRY.test(s) || (s.includes('://') && s.replace(URL, ' ').trim().split(/\s+/).length < 8);
+  REFERENCE_ENTRY.test(s) ||
+  WEB_CITATION.test(s) ||
+  (s.includes('://') && s.replace(URL, ' ').trim().split(/\s+/).length < 8);
 /** A section label before a sentence ("DATES:") or a heading glued after it ("… ESTIMATED COSTS"). */
 const LEADING_LABEL = /^(\p{Lu}[\p{Lu}\s/&-]{2,}:)\s*/u;
 const TRAILING_HEADING = /(\s+\p{Lu}{3,}){2,}$/u;

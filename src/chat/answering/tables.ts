@@ -5,6 +5,10 @@
  * words: "permit", "employees"). Rows are lines of cells joined by " | ", as every parser writes
  * them (PDF, spreadsheet, Markdown and HTML tables). The header is looked for in every source
  * of the row's document, since a chunk that starts mid-table may not hold it.
+ *
+ * A follow-up reaches here completed by follow-up.ts ("And handguns? What was Georgia's permit
+ * count …?"): the words of its first sentence, the person's own, outweigh the earlier question's
+ * when the row and the column are chosen.
  */
 import { termsOf } from '../llm/sentence-scoring.ts';
 import { TABLE_ROW } from './candidates.ts';
@@ -36,6 +40,8 @@ export function tableAnswer(
   sources: readonly { text: string; documentName: string }[],
 ): TableAnswer | null {
   const questionTerms = new Set(termsOf(question));
+  const sentences = question.split(/(?<=\?)\s+/);
+  const ownTerms = new Set(sentences.length > 1 ? termsOf(sentences[0]!) : []);
   const rows: Row[] = sources.flatMap((s, i) =>
     s.text
       .split(/\n+/)
@@ -47,10 +53,12 @@ export function tableAnswer(
     const labelTerms = termsOf(row.cells[0] ?? '');
     if (labelTerms.length === 0 || !labelTerms.every((t) => questionTerms.has(t))) continue;
     if (!row.cells.slice(1).some(numeric)) continue;
-    // The most specific label wins ("North Carolina" over "Carolina"), then the row whose other
-    // cells the question also names ("Lyon" and "Q3" among four Lyon rows).
+    // A follow-up's own row wins ("And bananas?"), then the most specific label ("North Carolina"
+    // over "Carolina"), then the row whose other cells the question also names ("Lyon" and "Q3"
+    // among four Lyon rows).
     const others = new Set(row.cells.slice(1).flatMap((c) => termsOf(c)));
-    const score = labelTerms.length * 100 + [...questionTerms].filter((t) => others.has(t)).length;
+    const own = labelTerms.every((t) => ownTerms.has(t)) ? 1000 : 0;
+    const score = own + labelTerms.length * 100 + [...questionTerms].filter((t) => others.has(t)).length;
     if (!best || score > best.score) best = { row, labelTerms, score };
   }
   if (!best) return null;
@@ -65,7 +73,9 @@ export function tableAnswer(
     header.cells.forEach((cell, index) => {
       if (index === 0 || index >= row.cells.length || (!numeric(row.cells[index]!) && !row.cells[index]))
         return;
-      const score = termsOf(cell).filter((t) => measure.has(t)).length;
+      const terms = termsOf(cell);
+      const score =
+        terms.filter((t) => measure.has(t)).length + 10 * terms.filter((t) => ownTerms.has(t)).length;
       // Earlier columns win ties: a merged header cell names the first of the columns under it.
       if (score > 0 && (!column || score > column.score)) column = { index, name: cell, score };
     });
