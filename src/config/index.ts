@@ -126,6 +126,12 @@ export interface Config {
     upload: number;
     login: number;
   };
+  /**
+   * Failures a failing credential (forged token, unknown key) may have before the back-off answers
+   * 429 (src/auth/throttle.ts `credentialKeys`): per client IP (`perIp`, AUTH_BACKOFF_FREE_PER_IP)
+   * and per credential text from anywhere (`perCredential`, AUTH_BACKOFF_FREE_PER_CREDENTIAL).
+   */
+  authBackoff: { perIp: number; perCredential: number };
   /** `POST /api/auth/register`; null = auto: open only while no company exists. */
   registrationEnabled: boolean | null;
   /** Google sign-in; `clientIds` empty = not configured (503). */
@@ -309,6 +315,10 @@ export function loadConfig(env: Env = process.env): Config {
       authenticated: int(env, 'RATE_LIMIT_AUTHENTICATED', 300, 1),
       upload: int(env, 'RATE_LIMIT_UPLOAD', 10, 1),
       login: int(env, 'RATE_LIMIT_LOGIN', 30, 1),
+    },
+    authBackoff: {
+      perIp: int(env, 'AUTH_BACKOFF_FREE_PER_IP', 20, 1),
+      perCredential: int(env, 'AUTH_BACKOFF_FREE_PER_CREDENTIAL', 5, 1),
     },
     registrationEnabled: env.REGISTRATION_ENABLED ? bool(env, 'REGISTRATION_ENABLED', false) : null,
     google: {
