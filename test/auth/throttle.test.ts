@@ -225,7 +225,11 @@ t.test('sign-up policy: open on an empty install only, unless configured; thrott
 
 t.test('AUTH_BACKOFF_FREE_PER_IP and _PER_CREDENTIAL set the free failures', async (t) => {
   const { app } = await buildTestApp(t, {
-    env: { RATE_LIMIT_ENABLED: 'true', AUTH_BACKOFF_FREE_PER_IP: '3', AUTH_BACKOFF_FREE_PER_CREDENTIAL: '100' },
+    env: {
+      RATE_LIMIT_ENABLED: 'true',
+      AUTH_BACKOFF_FREE_PER_IP: '3',
+      AUTH_BACKOFF_FREE_PER_CREDENTIAL: '100',
+    },
   });
   const ip = `10.${randomBytes(3).join('.')}`;
   const seen: number[] = [];
