@@ -26,7 +26,9 @@ export interface IngestRun {
  * document is skipped. Chunks are written in short transactions while the document is
  * PROCESSING and it turns VECTORIZED in a last one (chunk-writer.ts: crash safety, no duplicate
  * or orphan chunks). CPU-bound steps give the event loop back every few milliseconds, as the API
- * may share it. A document that cannot be parsed ends ERROR with the parser's reason.
+ * may share it. A document that cannot be parsed ends ERROR with the parser's reason. With
+ * `deps.slicing`, a long attempt hands its slot to another company's waiting document and enqueues
+ * its continuation (`yielded`); `run.resume` goes on with that attempt (src/ingestion/slices.ts).
  * @throws on infrastructure failures (database, model), so the queue retries the job.
  */
 export async function ingestDocument(
@@ -35,9 +37,13 @@ export async function ingestDocument(
   run: IngestRun = {},
 ): Promise<IngestOutcome> {
   const touched: { companyId: string | null } = { companyId: null };
+  let outcome: IngestOutcome | undefined;
   try {
-    return await ingestOnce(deps, documentId, touched, run);
+    outcome = await ingestOnce(deps, documentId, touched, run);
+    return outcome;
   } finally {
+    // The parsed document is kept only for the attempt's next slice.
+    if (outcome !== 'yielded') deps.slicing?.prepared.delete(documentId);
     // Whatever the way out (VECTORIZED, ERROR, superseded, a thrown infrastructure error).
     if (touched.companyId) deps.listsChanged?.(touched.companyId);
   }
@@ -79,12 +85,7 @@ async function ingestOnce(
   // is killed and the embedding stops at its next group, so the slot is free for others at once.
   const cancel = watchForCancel(db, documentId, attempt, deps.cancelPollMs ?? 1000);
   try {
-    const outcome = await ingestAttempt(deps, doc, attempt, cancel.signal, run);
-    if (outcome !== 'yielded') deps.slicing?.prepared.delete(documentId);
-    return outcome;
-  } catch (err) {
-    deps.slicing?.prepared.delete(documentId);
-    throw err;
+    return await ingestAttempt(deps, doc, attempt, cancel.signal, run);
   } finally {
     cancel.stop();
   }
@@ -154,7 +155,9 @@ async function ingestAttempt(
     signal,
     from,
     sliceStarted,
-    parsedInThisSlice: !kept,
+    // Only a fresh attempt may hand over right after its parse: a continuation that had to parse
+    // again (another worker) embeds a group first, so no document is parsed over and over.
+    parsedInThisSlice: !kept && run.resume === undefined,
   });
   if (written === 'yielded') {
     deps.slicing!.prepared.set(documentId, attempt, ready);

@@ -62,12 +62,17 @@ export interface Slicing {
 const PREPARED_KEPT = 4;
 
 /**
- * The ingestion jobs of continuations waiting in the queue (created or retry), with their data.
+ * The ingestion jobs of continuations waiting in the queue (created or retry) — with
+ * `includeActive`, running ones too (a worker starting after a crash) — with their data.
  * @throws database errors.
  */
-export async function queuedContinuations(boss: PgBoss): Promise<IngestJob[]> {
-  const jobs = await boss.findJobs<IngestJob>(INGEST_QUEUE, { queued: true, data: { slice: true } });
-  return jobs.map((j) => j.data);
+export async function queuedContinuations(boss: PgBoss, includeActive = false): Promise<IngestJob[]> {
+  const jobs = await boss.findJobs<IngestJob>(INGEST_QUEUE, {
+    data: { slice: true },
+    ...(includeActive ? {} : { queued: true }),
+  });
+  const live = includeActive ? ['created', 'retry', 'active'] : ['created', 'retry'];
+  return jobs.filter((j) => live.includes(j.state)).map((j) => j.data);
 }
 
 /** Slicing over the documents table and the ingestion queue; `sliceMs` is INGEST_SLICE_MS. */

@@ -91,8 +91,9 @@ export async function startIngestionWorker(
     vacuumTimer = setTimeout(maintain, VACUUM_DEBOUNCE_MS);
     vacuumTimer.unref();
   };
-  // A document whose next slice waits in the queue is not pending: its continuation goes on.
-  const continuing = new Set((await queuedContinuations(boss)).map((job) => job.documentId));
+  // A document whose next slice is in the queue (waiting, or running when a worker died: the queue
+  // retries it) is not pending: its continuation goes on.
+  const continuing = new Set((await queuedContinuations(boss, true)).map((job) => job.documentId));
   const pending = (
     await deps.db
       .selectFrom('documents')
