@@ -45,7 +45,12 @@ export async function prepareDocument(
     return 'error';
   }
   if (signal.aborted) return 'skipped';
-  const chunks = await chunkDocumentAsync(parsed, deps.embedder, deps.chunking);
+  // Chunking a long text takes seconds: a delete stops it too, and so does the budget's end.
+  const chunks = await chunkDocumentAsync(parsed, deps.embedder, deps.chunking, undefined, {
+    signal,
+    ...(deps.maxChunks !== undefined ? { maxChunks: deps.maxChunks } : {}),
+  });
+  if (signal.aborted) return 'skipped';
   if (chunks.length === 0) {
     await failDocument(db, doc.company_id, doc.id, 'no extractable text');
     return 'error';
@@ -56,7 +61,7 @@ export async function prepareDocument(
       db,
       doc.company_id,
       doc.id,
-      `the document makes ${n(chunks.length)} chunks to embed; at most ${n(deps.maxChunks)} are accepted (INGEST_MAX_CHUNKS)`,
+      `the document makes more than ${n(deps.maxChunks)} chunks to embed; at most ${n(deps.maxChunks)} are accepted (INGEST_MAX_CHUNKS)`,
     );
     return 'error';
   }
