@@ -81,6 +81,11 @@ function presentedCredential(request: FastifyRequest, mode: AuthMode): string {
   return typeof sent === 'string' ? sent : String(sent);
 }
 
+/** Whether the request carries the credential header of `mode` at all (even a malformed one). */
+function presentsCredential(request: FastifyRequest, mode: AuthMode): boolean {
+  return (mode === 'apiKey' ? request.headers['x-api-key'] : request.headers.authorization) !== undefined;
+}
+
 /** A remembered token's claims while they are live: jose's expiry rule (exp <= now, whole seconds). */
 function rememberedClaims(verified: TtlLru<string, AccessClaims> | null, token: string) {
   const claims = verified?.get(token);
@@ -239,7 +244,7 @@ function cachedPrincipal(
  * tries, so the back-off is against load and noise, and never worth locking out the innocent.
  */
 async function authPlugin(app: FastifyInstance) {
-  const { rateLimitEnabled, redisUrl } = app.ctx.config;
+  const { rateLimitEnabled, redisUrl, authBackoff } = app.ctx.config;
   const redis =
     rateLimitEnabled && redisUrl
       ? new Redis(redisUrl, {
@@ -286,9 +291,14 @@ async function authPlugin(app: FastifyInstance) {
         if (err instanceof Error && guesses.has(err)) {
           // Only now, once the credential failed, does its address's back-off matter: a 429
           // instead of the 401 while it lasts, else one more failure counted.
-          const keys = credentialKeys(request.ip, presentedCredential(request, mode));
+          const keys = credentialKeys(request.ip, presentedCredential(request, mode), authBackoff);
           await refuseWhileBackingOff(app.throttle, keys);
           await app.throttle.fail(keys);
+        } else if (!presentsCredential(request, mode)) {
+          // No credential at all from an address in back-off: 429 too, and the refusal lengthens the
+          // address's wait as any refusal does. An expired token or an ended session, which honest
+          // colleagues behind the same address send, stays a 401.
+          await refuseWhileBackingOff(app.throttle, credentialKeys(request.ip, '', authBackoff).slice(0, 1));
         }
         throw err;
       }

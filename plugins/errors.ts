@@ -32,6 +32,12 @@ function toDetails(errors: AjvError[], context: string | undefined): ErrorDetail
   return details;
 }
 
+/**
+ * The most entries of `error.details` (the spec's ErrorEnvelope: `maxItems` 100). A body with a
+ * thousand bad array items lists the first 100; the message says the request was refused anyway.
+ */
+const MAX_DETAILS = 100;
+
 /** PostgreSQL SQLSTATEs for text it cannot store: 22021 character_not_in_repertoire, 22P05 untranslatable_character. */
 const PG_BAD_TEXT = new Set(['22021', '22P05']);
 
@@ -65,7 +71,7 @@ export default fp(
         body = {
           code: err.code,
           message: err.message,
-          ...(err.details ? { details: err.details } : {}),
+          ...(err.details ? { details: err.details.slice(0, MAX_DETAILS) } : {}),
           ...err.extra,
         };
       } else if (isDatabaseUnavailable(err)) {
@@ -78,7 +84,7 @@ export default fp(
         };
       } else if (err.validation) {
         status = 400;
-        const details = toDetails(err.validation as AjvError[], err.validationContext);
+        const details = toDetails(err.validation as AjvError[], err.validationContext).slice(0, MAX_DETAILS);
         body = { code: 'VALIDATION_ERROR', message: 'Request validation failed', details };
       } else if (err.code && FASTIFY_CODES[err.code]) {
         const [s, code, message] = FASTIFY_CODES[err.code]!;
@@ -110,7 +116,11 @@ export default fp(
       }
       if (status === 503) request.log.warn({ err: { message: err.message, code: err.code } }, 'unavailable');
       else if (status >= 500) request.log.error({ err }, 'request failed');
-      else request.log.info({ code: body.code, status, reason: body.reason }, 'request rejected');
+      else
+        request.log.info(
+          { code: body.code, status, reason: body.reason, route: request.routeOptions.url },
+          'request rejected',
+        );
       if (reply.sent || reply.raw.headersSent) return;
       if (status === 503 && typeof body.retryAfter === 'number' && !reply.hasHeader('retry-after'))
         void reply.header('retry-after', body.retryAfter);

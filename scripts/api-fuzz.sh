@@ -11,25 +11,41 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 export PATH="$PWD/node_modules/.bin:$PATH"
 examples="${1:-50}"
-[ -x .venv-api/bin/st ] || { python3 -m venv .venv-api && .venv-api/bin/pip install -q schemathesis==4.32.5; }
-[ -x .venv-api/bin/st ] || .venv-api/bin/pip install -q schemathesis==4.32.5
+# schemathesis from PyPI into a virtual environment of its own (.venv-fuzz, git-ignored), so its
+# dependencies never move those of the client generator's .venv-api.
+venv=.venv-fuzz
+[ -x $venv/bin/python ] || python3 -m venv $venv
+[ -x $venv/bin/st ] || $venv/bin/pip install -q schemathesis==4.32.5
 
 work=$(mktemp -d)
 port=$((30000 + RANDOM % 20000))
 base="http://127.0.0.1:$port"
-# A stand-in SearXNG at its JSON wire format, so web search runs instead of answering 503.
+# Stand-ins at their wire formats, so nothing answers 503 for want of a provider: SearXNG's JSON
+# (web search), Google's JWKS (/jwks, no key: every fuzzed ID token is a 401) and Microsoft Graph
+# (/graph, 401 for every token, as Graph answers an invalid one). Also the webhooks' receiver.
 searx_port=$((port + 1))
-node -e 'require("node:http").createServer((q, r) => r.setHeader("content-type", "application/json").end(JSON.stringify({ results: [{ url: "https://example.org/tides", title: "Tides", content: "Tides follow the moon." }] }))).listen(+process.argv[1], "127.0.0.1")' "$searx_port" &
+node -e 'require("node:http").createServer((q, r) => {
+  r.setHeader("content-type", "application/json");
+  if (q.url.startsWith("/jwks")) return r.end(JSON.stringify({ keys: [] }));
+  if (q.url.startsWith("/graph/")) return (r.statusCode = 401), r.end("{}");
+  r.end(JSON.stringify({ results: [{ url: "https://example.org/tides", title: "Tides", content: "Tides follow the moon." }] }));
+}).listen(+process.argv[1], "127.0.0.1")' "$searx_port" &
 searx=$!
 # Rate limits and the failed-attempt back-off are ON (issue 22): the fuzzer's forged tokens and keys
 # must never throttle its valid ones. The per-minute figures are raised past what one fuzzing client
 # sends (thousands a minute from one user, key and address), or the spec's 300/min would answer
-# its valid requests 429 by design; the counters, headers and back-off all still run.
+# its valid requests 429 by design; the counters, headers and back-off all still run. The same for
+# the back-off's free failures: schemathesis's ignored_auth check sends one invalid credential per
+# operation (and requests without any) from 127.0.0.1 hundreds of times and accepts only 401/403,
+# whereas after 20 failures from one address the back-off answers 429 by design
+# (test/auth/throttle.test.ts shows that; valid credentials are never slowed either way).
 SEARXNG_URL="http://127.0.0.1:$searx_port" OUTBOUND_ALLOWLIST=127.0.0.1 \
+GOOGLE_CLIENT_ID=fuzz.apps.googleusercontent.com GOOGLE_JWKS_URL="http://127.0.0.1:$searx_port/jwks" \
+MICROSOFT_ALLOWED_TENANTS=00000000-0000-0000-0000-000000000000 MICROSOFT_GRAPH_URL="http://127.0.0.1:$searx_port/graph" \
 WEBHOOK_PRIVATE_TARGETS="*=127.0.0.1:$searx_port" \
 RATE_LIMIT_ENABLED=true RATE_LIMIT_AUTHENTICATED=1000000 RATE_LIMIT_PUBLIC_PER_KEY=1000000 \
 RATE_LIMIT_PUBLIC_PER_IP=1000000 RATE_LIMIT_CHAT_STREAM_PER_KEY=1000000 RATE_LIMIT_UPLOAD=1000000 \
-RATE_LIMIT_LOGIN=1000000 \
+RATE_LIMIT_LOGIN=1000000 AUTH_BACKOFF_FREE_PER_IP=1000000 AUTH_BACKOFF_FREE_PER_CREDENTIAL=1000000 \
 DATA_DIR="$work/data" PORT=$port LOG_LEVEL=info \
   ADMIN_EMAIL=fuzz@example.com ADMIN_PASSWORD='fuzz-password-1' ADMIN_COMPANY=Fuzz \
   setsid node src/server.ts >"$work/server.log" 2>&1 &
@@ -62,18 +78,23 @@ key=$(curl -sf -X POST "$base/api/api-keys" -H "$control" -H 'content-type: appl
   node -e 'process.stdout.write(JSON.parse(require("fs").readFileSync(0, "utf8")).data.key)')
 
 session_enders=(updateMe changePassword logout updateUser deleteUser)
+# Every run's admin signs in now, before any fuzzing: run 1 fuzzes the sign-in with wrong
+# passwords, whose back-off (10 failures per address, docs/auth.md) would then rightly refuse
+# this script's own sign-ins from 127.0.0.1 too.
+declare -A auth
+for who in main "${session_enders[@]}"; do auth[$who]=$(admin "fuzz-$who"); done
 status=0
 echo "== run 1: every operation but the five that may end the caller's session"
 excludes=()
 for op in "${session_enders[@]}"; do excludes+=(--exclude-operation-id "$op"); done
-.venv-api/bin/st run "$base/api/openapi.json" --max-examples "$examples" \
-  --header "$(admin fuzz-main)" --header "X-API-Key: $key" "${excludes[@]}" \
+$venv/bin/st run "$base/api/openapi.json" --max-examples "$examples" \
+  --header "${auth[main]}" --header "X-API-Key: $key" "${excludes[@]}" \
   --request-timeout 60 --workers 1 || status=$?
 
 for op in "${session_enders[@]}"; do
   echo "== run: $op, as an admin of its own"
-  .venv-api/bin/st run "$base/api/openapi.json" --max-examples "$examples" \
-    --header "$(admin "fuzz-$op")" --include-operation-id "$op" --phases examples,coverage,fuzzing \
+  $venv/bin/st run "$base/api/openapi.json" --max-examples "$examples" \
+    --header "${auth[$op]}" --include-operation-id "$op" --phases examples,coverage,fuzzing \
     --request-timeout 60 --workers 1 || status=$?
 done
 # Every answer the server sent, from its request log: no 5xx, and any 429 is the back-off answering
@@ -86,10 +107,11 @@ for (const l of lines) {
   try {
     const j = JSON.parse(l);
     if (j.statusCode) codes[j.statusCode] = (codes[j.statusCode] ?? 0) + 1;
-    if (j.status === 429) reasons[j.reason] = (reasons[j.reason] ?? 0) + 1;
+    const r = `${j.reason} ${j.route}`;
+    if (j.status === 429) reasons[r] = (reasons[r] ?? 0) + 1;
   } catch {}
 }
-console.log(`429 reasons: ${JSON.stringify(reasons)}`);
+console.log(`429s by reason and route: ${JSON.stringify(reasons)}`);
 const n = (f) => Object.entries(codes).filter(([c]) => f(+c)).reduce((s, [, k]) => s + k, 0);
 console.log(`server answers: ${JSON.stringify(codes)}; 5xx: ${n((c) => c >= 500)}; 429: ${n((c) => c === 429)}`);
 ' "$work/server.log"

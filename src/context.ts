@@ -30,6 +30,7 @@ import { createLifecycle, type Lifecycle } from './lib/lifecycle.ts';
 import { setRedisBreakerDefaults } from './lib/redis-fallback.ts';
 import { createListCache, type ListCache } from './lib/list-cache.ts';
 import { createVectorStore, type VectorStore } from './retrieval/vector-store/index.ts';
+import { createSlicing, type Slicing } from './ingestion/slices.ts';
 
 /** Everything the API, the worker, the CLI and tests share, built once from Config. */
 export interface AppContext {
@@ -199,6 +200,14 @@ export async function createContext(config: Config, overrides: ContextOverrides 
   }
 }
 
+const slicings = new WeakMap<AppContext, Slicing>();
+/** The context's one Slicing (its cache of parsed documents is the process's). */
+function slicingOf(ctx: AppContext): Slicing {
+  let slicing = slicings.get(ctx);
+  if (!slicing) slicings.set(ctx, (slicing = createSlicing(ctx.db, ctx.boss, ctx.config.ingestSliceMs)));
+  return slicing;
+}
+
 /** What the ingestion pipeline needs from the context (worker, benchmarks, tests). */
 export function ingestDepsOf(ctx: AppContext): IngestDeps {
   return {
@@ -214,6 +223,8 @@ export function ingestDepsOf(ctx: AppContext): IngestDeps {
     boss: ctx.boss,
     quota: ctx.config.quota,
     maxAttachmentsPerUpload: ctx.config.maxAttachmentsPerUpload,
+    maxChunks: ctx.config.ingestMaxChunks,
+    slicing: slicingOf(ctx),
     listsChanged: (companyId) => ctx.listCache.bump(companyId),
   };
 }

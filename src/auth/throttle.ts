@@ -172,18 +172,27 @@ export function loginKeys(ip: string, email?: string): ThrottleKey[] {
   return keys;
 }
 
+/** Default free failures of `credentialKeys`: per client IP (20), per credential text (5). */
+export const CREDENTIAL_FREE = { perIp: 20, perCredential: 5 } as const;
+
 /**
  * The keys a credential that failed verification (a forged or malformed token, an unknown API key)
- * counts against: the client IP (20 free failures, kept while the address keeps failing) and the
- * credential itself, by a hash of its text (5: a revoked key that a thousand browsers still send
- * is slowed everywhere). Only failing credentials are ever checked against them (plugins/auth.ts):
- * a token whose signature verifies or a key that exists passes whatever its address did.
+ * counts against: the client IP (`free.perIp` failures, AUTH_BACKOFF_FREE_PER_IP, default 20, kept
+ * while the address keeps failing) and the credential itself, by a hash of its text
+ * (`free.perCredential`, AUTH_BACKOFF_FREE_PER_CREDENTIAL, default 5: a revoked key that a thousand
+ * browsers still send is slowed everywhere). Only failing credentials and requests without any are
+ * ever checked against them (plugins/auth.ts): a token whose signature verifies or a key that
+ * exists passes whatever its address did.
  */
-export const credentialKeys = (ip: string, credential: string): ThrottleKey[] => [
-  { key: `credentials:ip:${ip}`, free: 20, sticky: true },
+export const credentialKeys = (
+  ip: string,
+  credential: string,
+  free: { perIp: number; perCredential: number } = CREDENTIAL_FREE,
+): ThrottleKey[] => [
+  { key: `credentials:ip:${ip}`, free: free.perIp, sticky: true },
   {
     key: `credentials:secret:${createHash('sha256').update(credential).digest('base64url').slice(0, 22)}`,
-    free: 5,
+    free: free.perCredential,
   },
 ];
 

@@ -109,6 +109,13 @@ export interface Config {
   ingestMaxAttempts: number;
   /** Ingestion jobs processed at once by this process's worker. */
   ingestConcurrency: number;
+  /**
+   * Work of one document, ms, after which it hands its slot to a waiting document of another
+   * company at its next seam (INGEST_SLICE_SECONDS; src/ingestion/slices.ts).
+   */
+  ingestSliceMs: number;
+  /** Chunks one document may have to embed (INGEST_MAX_CHUNKS): the embedding budget. */
+  ingestMaxChunks: number;
   /** `api`, `worker` or both (`all`, the embedded default). */
   role: 'all' | 'api' | 'worker';
   /** Also turns the login back-off (src/auth/throttle.ts) on or off. */
@@ -126,6 +133,12 @@ export interface Config {
     upload: number;
     login: number;
   };
+  /**
+   * Failures a failing credential (forged token, unknown key) may have before the back-off answers
+   * 429 (src/auth/throttle.ts `credentialKeys`): per client IP (`perIp`, AUTH_BACKOFF_FREE_PER_IP)
+   * and per credential text from anywhere (`perCredential`, AUTH_BACKOFF_FREE_PER_CREDENTIAL).
+   */
+  authBackoff: { perIp: number; perCredential: number };
   /** `POST /api/auth/register`; null = auto: open only while no company exists. */
   registrationEnabled: boolean | null;
   /** Google sign-in; `clientIds` empty = not configured (503). */
@@ -269,6 +282,9 @@ export function loadConfig(env: Env = process.env): Config {
     chunkMaxTokens: int(env, 'CHUNK_MAX_TOKENS', 256, 32),
     chunkOverlapTokens: int(env, 'CHUNK_OVERLAP_TOKENS', 32, 0),
     ingestConcurrency: int(env, 'INGEST_CONCURRENCY', 1, 1),
+    ingestSliceMs: int(env, 'INGEST_SLICE_SECONDS', 5, 1) * 1000,
+    // 10,000 chunks of the default 256 tokens: about 9 M characters, a 3,000-page book.
+    ingestMaxChunks: int(env, 'INGEST_MAX_CHUNKS', 10_000, 1),
     parse: {
       memoryMb: int(env, 'PARSE_MEMORY_MB', 768, 64),
       timeoutMs: int(env, 'PARSE_TIMEOUT_SECONDS', 300, 1) * 1000,
@@ -309,6 +325,10 @@ export function loadConfig(env: Env = process.env): Config {
       authenticated: int(env, 'RATE_LIMIT_AUTHENTICATED', 300, 1),
       upload: int(env, 'RATE_LIMIT_UPLOAD', 10, 1),
       login: int(env, 'RATE_LIMIT_LOGIN', 30, 1),
+    },
+    authBackoff: {
+      perIp: int(env, 'AUTH_BACKOFF_FREE_PER_IP', 20, 1),
+      perCredential: int(env, 'AUTH_BACKOFF_FREE_PER_CREDENTIAL', 5, 1),
     },
     registrationEnabled: env.REGISTRATION_ENABLED ? bool(env, 'REGISTRATION_ENABLED', false) : null,
     google: {

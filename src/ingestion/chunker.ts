@@ -100,17 +100,22 @@ export function chunkDocument(
 /**
  * `chunkDocument` that gives the event loop back every `sliceMs` of work (setImmediate), for
  * the server process: a long document takes seconds of tokenizer time, during which the API
- * it shares the thread with would answer nothing. Same chunks as `chunkDocument`.
+ * it shares the thread with would answer nothing. Same chunks as `chunkDocument`, unless `stop`
+ * ends it early: once `stop.signal` is aborted, or once more than `stop.maxChunks` chunks are made
+ * (the result then holds maxChunks + 1 of them, enough to tell the budget was exceeded).
  */
 export async function chunkDocumentAsync(
   doc: ParsedDocument,
   tokenizer: TokenCounter,
   options: ChunkingOptions = DEFAULT_CHUNKING,
   sliceMs = 10,
+  stop: { signal?: AbortSignal; maxChunks?: number } = {},
 ): Promise<Chunk[]> {
   const out: Chunk[] = [];
   let sliceStart = performance.now();
   for (const _ of chunkSteps(doc, tokenizer, options, out)) {
+    // Stopped early: the caller sees its signal aborted, or more than maxChunks chunks.
+    if (stop.signal?.aborted || (stop.maxChunks !== undefined && out.length > stop.maxChunks)) break;
     if (performance.now() - sliceStart < sliceMs) continue;
     await new Promise<void>((resolve) => setImmediate(resolve));
     sliceStart = performance.now();

@@ -1,81 +1,49 @@
 import { sql, type Kysely, type Selectable } from 'kysely';
 import type { DB, DocumentsTable } from '../db/schema.ts';
-import type { Embedder } from '../embeddings/embedder.ts';
-import { FileMissingError, type FileStore } from '../documents/file-store.ts';
-import { newId } from '../lib/ids.ts';
 import { recordEvent } from '../outbox/outbox.ts';
-import {
-  DocumentParseError,
-  type DocumentFormat,
-  type ParsedDocument,
-  type ParseOptions,
-} from './parsers/types.ts';
-import { chunkDocumentAsync, chunkTextForEmbedding, type ChunkingOptions } from './chunker.ts';
-import { beginAttempt, lockOwned, writeChunks, yieldToLoop } from './chunk-writer.ts';
+import { beginAttempt, lockOwned } from './chunk-writer.ts';
 import { insertAttachments, prepareAttachments, type PreparedAttachment } from './attachments.ts';
-import type { PgBoss } from 'pg-boss';
-import type { CompanyQuota } from '../documents/quotas.ts';
-import { analyzeChunk, companyLanguage, lexicalText, type AnalyzedChunk } from '../retrieval/lexical/bm25.ts';
-import type { VectorStore } from '../retrieval/vector-store/index.ts';
-import { companyAvgdl } from '../retrieval/vector-store/sparse.ts';
+import { companyLanguage } from '../retrieval/lexical/bm25.ts';
+import { embedAndWrite } from './embed-loop.ts';
+import { prepareDocument } from './prepare.ts';
+import { failDocument } from './fail.ts';
+import type { IngestDeps } from './ingest-deps.ts';
 
-export interface IngestDeps {
-  db: Kysely<DB>;
-  files: FileStore;
-  embedder: Embedder;
-  vectorEnabled: boolean;
-  /** A store other than pgvector gets the document's points before it turns VECTORIZED. */
-  vectorStore?: VectorStore;
-  chunking: ChunkingOptions;
-  /** Parses original bytes, in the sandbox (src/ingestion/sandbox/sandbox.ts) in production. */
-  /** `signal` aborts a parse in progress (ParseCancelledError): the document was deleted. */
-  parse: (
-    format: DocumentFormat,
-    bytes: Uint8Array,
-    options: ParseOptions,
-    signal?: AbortSignal,
-  ) => Promise<ParsedDocument>;
-  /** How often a running attempt checks that its document still exists, ms (default 1000). */
-  cancelPollMs?: number;
-  /** Attempts before a document ends ERROR (INGEST_MAX_ATTEMPTS). */
-  maxAttempts: number;
-  /** OCR limits for scanned pages (OCR_*); null = no OCR. */
-  ocr?: { maxPages: number; dpi: number } | null;
-  /** Queue and quota for e-mail attachments' child documents; without a queue they are only named. */
-  boss?: PgBoss;
-  quota?: CompanyQuota;
-  /** Child documents one upload may become in all (ATTACHMENTS_MAX_PER_UPLOAD); unset = no budget. */
-  maxAttachmentsPerUpload?: number;
-  /**
-   * Called after each committed change of a document's row a list shows (PROCESSING, VECTORIZED
-   * with its chunk count and attachments' children, ERROR): the list cache's `bump`.
-   */
-  listsChanged?: (companyId: string) => void;
-  /**
-   * Told the attempt number once an attempt is counted (`documents.attempts`), so the worker can
-   * give it back when the attempt is cut off by a shutdown or a lost database (worker.ts).
-   */
-  onAttemptBegun?: (documentId: string, attempt: number) => void;
+export type { IngestDeps } from './ingest-deps.ts';
+export { failDocument } from './fail.ts';
+
+/** `yielded`: the attempt handed its slot over and enqueued its next slice (slices.ts). */
+export type IngestOutcome = 'vectorized' | 'error' | 'skipped' | 'yielded';
+
+/** A job's particulars: `resume` = the attempt a continuation goes on with. */
+export interface IngestRun {
+  resume?: number;
+  requestId?: string;
 }
-
-export type IngestOutcome = 'vectorized' | 'error' | 'skipped';
-
-/** Chunks per embedding call: its tokenization runs on the event loop, so it stays short. */
-const EMBED_GROUP = 64;
 
 /**
  * Runs one document through parse → chunk → embed → index. Idempotent: a VECTORIZED or deleted
  * document is skipped. Chunks are written in short transactions while the document is
  * PROCESSING and it turns VECTORIZED in a last one (chunk-writer.ts: crash safety, no duplicate
  * or orphan chunks). CPU-bound steps give the event loop back every few milliseconds, as the API
- * may share it. A document that cannot be parsed ends ERROR with the parser's reason.
+ * may share it. A document that cannot be parsed ends ERROR with the parser's reason. With
+ * `deps.slicing`, a long attempt hands its slot to another company's waiting document and enqueues
+ * its continuation (`yielded`); `run.resume` goes on with that attempt (src/ingestion/slices.ts).
  * @throws on infrastructure failures (database, model), so the queue retries the job.
  */
-export async function ingestDocument(deps: IngestDeps, documentId: string): Promise<IngestOutcome> {
+export async function ingestDocument(
+  deps: IngestDeps,
+  documentId: string,
+  run: IngestRun = {},
+): Promise<IngestOutcome> {
   const touched: { companyId: string | null } = { companyId: null };
+  let outcome: IngestOutcome | undefined;
   try {
-    return await ingestOnce(deps, documentId, touched);
+    outcome = await ingestOnce(deps, documentId, touched, run);
+    return outcome;
   } finally {
+    // The parsed document is kept only for the attempt's next slice.
+    if (outcome !== 'yielded') deps.slicing?.prepared.delete(documentId);
     // Whatever the way out (VECTORIZED, ERROR, superseded, a thrown infrastructure error).
     if (touched.companyId) deps.listsChanged?.(touched.companyId);
   }
@@ -85,29 +53,39 @@ async function ingestOnce(
   deps: IngestDeps,
   documentId: string,
   touched: { companyId: string | null },
+  run: IngestRun,
 ): Promise<IngestOutcome> {
   const { db } = deps;
   const doc = await db.selectFrom('documents').selectAll().where('id', '=', documentId).executeTakeFirst();
   if (!doc || doc.status === 'VECTORIZED' || doc.status === 'ERROR') return 'skipped';
   touched.companyId = doc.company_id;
-  if (doc.attempts >= deps.maxAttempts) {
-    // Each earlier attempt was counted before it began and never finished: it crashed or was cut off.
-    await failDocument(
-      db,
-      doc.company_id,
-      documentId,
-      `processing was interrupted ${doc.attempts} times (the process handling it stopped); giving up`,
-    );
-    return 'error';
+  let attempt: number | null = null;
+  if (run.resume !== undefined) {
+    // A continuation goes on with its attempt; a newer attempt owns the document: nothing to do.
+    // One given back (a lost database) is below it: then a fresh attempt, as for a retried job.
+    if (doc.attempts > run.resume) return 'skipped';
+    if (doc.attempts === run.resume && doc.status === 'PROCESSING') attempt = run.resume;
   }
-  const attempt = await beginAttempt(db, documentId);
-  if (attempt === null) return 'skipped';
+  if (attempt === null) {
+    if (doc.attempts >= deps.maxAttempts) {
+      // Each earlier attempt was counted before it began and never finished: it crashed or was cut off.
+      await failDocument(
+        db,
+        doc.company_id,
+        documentId,
+        `processing was interrupted ${doc.attempts} times (the process handling it stopped); giving up`,
+      );
+      return 'error';
+    }
+    attempt = await beginAttempt(db, documentId);
+    if (attempt === null) return 'skipped';
+  }
   deps.onAttemptBegun?.(documentId, attempt);
   // A delete (or a newer attempt) cancels this one within cancelPollMs: the parse's child process
   // is killed and the embedding stops at its next group, so the slot is free for others at once.
   const cancel = watchForCancel(db, documentId, attempt, deps.cancelPollMs ?? 1000);
   try {
-    return await ingestAttempt(deps, doc, attempt, cancel.signal);
+    return await ingestAttempt(deps, doc, attempt, cancel.signal, run);
   } finally {
     cancel.stop();
   }
@@ -142,92 +120,52 @@ async function ingestAttempt(
   doc: Selectable<DocumentsTable>,
   attempt: number,
   signal: AbortSignal,
+  run: IngestRun,
 ): Promise<IngestOutcome> {
   const { db } = deps;
   const documentId = doc.id;
+  const sliceStarted = performance.now();
   deps.listsChanged?.(doc.company_id); // PROCESSING shows at once, not when the attempt ends
   // The company's language: the OCR language, and the BM25 analyzer below.
   const language = await companyLanguage(db, doc.company_id);
-
-  let parsed;
-  try {
-    const bytes = await deps.files.get(doc.storage_key);
-    parsed = await deps.parse(
-      doc.format as DocumentFormat,
-      bytes,
-      { language, ...(deps.ocr ? { ocr: deps.ocr } : {}) },
-      signal,
-    );
-  } catch (err) {
-    if (signal.aborted) return 'skipped';
-    if (err instanceof FileMissingError) {
-      // Not a passing fault: retrying cannot make the file appear (a store not shared with the API).
-      await failDocument(
-        db,
-        doc.company_id,
-        documentId,
-        `the original file is missing from the file store (${deps.files.location})`,
-      );
-      return 'error';
-    }
-    if (!(err instanceof DocumentParseError)) throw err;
-    await failDocument(db, doc.company_id, documentId, err.message);
-    return 'error';
-  }
-  if (signal.aborted) return 'skipped';
-  const chunks = await chunkDocumentAsync(parsed, deps.embedder, deps.chunking);
-  if (chunks.length === 0) {
-    await failDocument(db, doc.company_id, documentId, 'no extractable text');
-    return 'error';
-  }
-  const title = parsed.title ?? doc.name;
-  const vectors: number[][] = [];
-  for (let i = 0; i < chunks.length; i += EMBED_GROUP) {
-    const group = chunks.slice(i, i + EMBED_GROUP).map((c) => chunkTextForEmbedding(c, title));
-    if (signal.aborted) return 'skipped';
-    vectors.push(...(await deps.embedder.embedDocuments(group)));
-    await yieldToLoop();
-  }
-  // BM25 postings, analyzed with the company's language, a slice of the event loop at a time.
-  const lexical: AnalyzedChunk[] = [];
-  let sliceStart = performance.now();
-  for (const c of chunks) {
-    lexical.push(analyzeChunk(newId('chk'), lexicalText(title, c.headingPath, c.text), language));
-    if (performance.now() - sliceStart < 10) continue;
-    await yieldToLoop();
-    sliceStart = performance.now();
-  }
-
-  // The relational copy of each vector is kept with Qdrant too (a text column without pgvector):
-  // re-sync rebuilds the collection from it without running the model again.
+  const kept = deps.slicing?.prepared.get(documentId, attempt);
+  const ready = kept ?? (await prepareDocument(deps, doc, language, signal));
+  if (typeof ready === 'string') return ready;
+  const { parsed, chunks } = ready;
+  // A continuation goes on after the chunks its earlier slices wrote (in order, whole groups).
+  const from =
+    run.resume === undefined
+      ? 0
+      : Number(
+          (
+            await db
+              .selectFrom('chunks')
+              .select((eb) => eb.fn.countAll().as('n'))
+              .where('document_id', '=', documentId)
+              .executeTakeFirstOrThrow()
+          ).n,
+        );
   const store = deps.vectorStore?.kind === 'qdrant' ? deps.vectorStore : null;
-  const keepVectors = deps.vectorEnabled || store !== null;
-  // Points first: the document is VECTORIZED only once they are searchable, and a failure here
-  // retries the job. Points of chunks whose transaction then fails are replaced by the retry.
-  if (store) {
-    const lengths = lexical.map((l) => l.length);
-    await store.writeDocument({
-      companyId: doc.company_id,
-      documentId,
-      avgdl: await companyAvgdl(db, doc.company_id, lengths, documentId),
-      points: lexical.map((l, i) => ({
-        chunkId: l.id,
-        vector: vectors[i]!,
-        termFrequencies: l.termFrequencies,
-        length: l.length,
-      })),
-    });
-  }
-  const written = await writeChunks(db, {
-    companyId: doc.company_id,
-    documentId,
+  const written = await embedAndWrite(deps, {
+    doc,
     attempt,
     chunks,
-    lexical,
-    vectors: keepVectors ? vectors : null,
+    title: parsed.title ?? doc.name,
+    language,
+    signal,
+    from,
+    sliceStarted,
+    // Only a fresh attempt may hand over right after its parse: a continuation that had to parse
+    // again (another worker) embeds a group first, so no document is parsed over and over.
+    parsedInThisSlice: !kept && run.resume === undefined,
   });
+  if (written === 'yielded') {
+    deps.slicing!.prepared.set(documentId, attempt, ready);
+    await deps.slicing!.continueLater(doc, attempt, run.requestId);
+    return 'yielded';
+  }
   if (written !== 'owned') {
-    // Deleted meanwhile (its chunks went with it), or a newer attempt owns it: nothing to keep.
+    // Cancelled, deleted meanwhile (its chunks went with it), or a newer attempt owns it.
     if (written === 'deleted') await store?.deleteDocument(doc.company_id, documentId);
     return 'skipped';
   }
@@ -303,27 +241,4 @@ async function ingestAttempt(
   // Deleted while it was being indexed: its points must go too.
   if (ownership === 'deleted') await store?.deleteDocument(doc.company_id, documentId);
   return 'skipped';
-}
-
-/**
- * Marks the document ERROR with a reason fit for the user, and records `document.error`. Points
- * an earlier attempt wrote to `store` are removed best-effort (re-sync removes any left).
- */
-export async function failDocument(
-  db: Kysely<DB>,
-  companyId: string,
-  documentId: string,
-  reason: string,
-  store?: VectorStore,
-) {
-  await db.transaction().execute(async (trx) => {
-    await trx.deleteFrom('chunks').where('document_id', '=', documentId).execute();
-    await trx
-      .updateTable('documents')
-      .set({ status: 'ERROR', error: reason, updated_at: new Date() })
-      .where('id', '=', documentId)
-      .execute();
-    await recordEvent(trx, companyId, 'document.error', { documentId, error: reason });
-  });
-  await store?.deleteDocument(companyId, documentId).catch(() => {});
 }

@@ -12,6 +12,13 @@ export interface IngestJob {
   documentId: string;
   /** The request that caused the job (X-Request-Id), for the worker's log lines. */
   requestId?: string;
+  /**
+   * Set on a continuation (src/ingestion/slices.ts): the attempt whose next slice this job runs,
+   * with the document's company and `slice: true` (so waiting continuations can be found by data).
+   */
+  attempt?: number;
+  companyId?: string;
+  slice?: true;
 }
 
 /**

@@ -7,6 +7,7 @@ import { resyncCompany } from '../retrieval/vector-store/resync.ts';
 import { compactLexicalStats } from '../retrieval/lexical/bm25.ts';
 import { isDatabaseUnavailable } from '../db/unavailable.ts';
 import { giveBackAttempt } from './attempts.ts';
+import { queuedContinuations } from './slices.ts';
 import { embeddedChunks, ingestionOutcomes, ingestionStepDuration } from '../metrics/registry.ts';
 
 /** `deps` with parse and embed timed, and chunks counted, for /metrics. */
@@ -90,11 +91,16 @@ export async function startIngestionWorker(
     vacuumTimer = setTimeout(maintain, VACUUM_DEBOUNCE_MS);
     vacuumTimer.unref();
   };
-  const pending = await deps.db
-    .selectFrom('documents')
-    .select('id')
-    .where('status', 'in', ['UPLOADED', 'PROCESSING'])
-    .execute();
+  // A document whose next slice is in the queue (waiting, or running when a worker died: the queue
+  // retries it) is not pending: its continuation goes on.
+  const continuing = new Set((await queuedContinuations(boss, true)).map((job) => job.documentId));
+  const pending = (
+    await deps.db
+      .selectFrom('documents')
+      .select('id')
+      .where('status', 'in', ['UPLOADED', 'PROCESSING'])
+      .execute()
+  ).filter(({ id }) => !continuing.has(id));
   for (const { id } of pending) await enqueueIngest(boss, id);
   if (pending.length) options.log.info({ count: pending.length }, 'resumed pending ingestion jobs');
 
@@ -104,7 +110,13 @@ export async function startIngestionWorker(
     // The job's lines carry the upload's request id: one grep follows a document from API to worker.
     const log = options.log.child({ reqId: job.data.requestId ?? `job-${job.id}`, jobId: job.id });
     const started = Date.now();
-    const run = ingestDocument(tracked, documentId);
+    // A continuation goes on with its attempt; retried after a failure, it is a fresh attempt
+    // (so INGEST_MAX_ATTEMPTS still counts every failure).
+    const resume = job.data.attempt !== undefined && job.retryCount === 0 ? job.data.attempt : undefined;
+    const run = ingestDocument(tracked, documentId, {
+      ...(resume !== undefined ? { resume } : {}),
+      ...(job.data.requestId ? { requestId: job.data.requestId } : {}),
+    });
     inFlight.add(run);
     try {
       const outcome = await run;

@@ -54,7 +54,7 @@ export const embeddedChunks = new Counter({
 
 export const ingestionOutcomes = new Counter({
   name: 'cograg_ingestion_jobs_total',
-  help: 'Ingestion jobs ended, by outcome (vectorized, error, skipped, interrupted, failed)',
+  help: 'Ingestion jobs ended, by outcome (vectorized, error, skipped, yielded, interrupted, failed)',
   labelNames: ['outcome'] as const,
   registers: [registry],
 });

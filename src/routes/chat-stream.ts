@@ -28,6 +28,8 @@ const BUSY_MESSAGE = 'The language model is busy with other answers; try again s
 /** Web results for a chat that asks for them, fetched before anything is written (503/502 stay status codes). */
 async function webResultsFor(ctx: AppContext, body: { message: string; webSearch?: boolean }) {
   if (!body.webSearch) return undefined;
+  // A blank question has nothing to search the web for: no web sources (as no documents match it).
+  if (!body.message.trim()) return [];
   return (await webSearch(ctx, { query: body.message, limit: WEB_SOURCES_PER_ANSWER })).items;
 }
 

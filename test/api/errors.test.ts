@@ -147,3 +147,18 @@ t.test('OpenAPI document and health', async (t) => {
     llmProvider: 'extractive',
   });
 });
+
+t.test('a body with a thousand bad items lists the first 100 (the envelope allows no more)', async (t) => {
+  const { app } = await buildTestApp(t);
+  const { headers } = await signUp(app);
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/api-keys',
+    headers,
+    payload: { name: 'many', topicIds: Array.from({ length: 1001 }, (_, i) => i) },
+  });
+  t.equal(res.statusCode, 400);
+  const details = res.json().error.details as unknown[];
+  t.ok(details.length > 1, `${details.length} details`);
+  t.ok(details.length <= 100, 'at most 100 (ErrorEnvelope details maxItems)');
+});

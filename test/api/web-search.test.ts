@@ -212,6 +212,14 @@ t.test(
     });
     t.equal(stream.statusCode, 503);
     t.match(stream.json().error.message, /SEARXNG_URL/);
+    // A blank question has nothing to search the web for: answered (a refusal), not refused.
+    const blank = await app.inject({
+      method: 'POST',
+      url: '/api/chat/stream',
+      headers: { ...admin.headers, accept: 'text/event-stream' },
+      payload: { message: '\t', webSearch: true },
+    });
+    t.equal(blank.statusCode, 200, 'a blank question with webSearch streams its answer');
 
     const searx = await fakeSearxng(t);
     const broken = await buildTestApp(t, {

@@ -144,6 +144,13 @@ t.test(
       headers: { authorization: 'Bearer not.a.token' },
     });
     t.equal(other.statusCode, 401, 'another address is not affected');
+    const bare = await app.inject({ method: 'GET', url: '/api/public/topics', remoteAddress: ip });
+    t.equal(bare.statusCode, 429, 'a request without any credential from the attacker’s address waits too');
+    t.equal(bare.json().error.reason, 'FAILED_ATTEMPTS');
+    t.ok(Number(bare.headers['retry-after']) > 0, 'with Retry-After');
+    t.equal(bare.headers['x-ratelimit-limit'], '20');
+    const bareElsewhere = await app.inject({ method: 'GET', url: '/api/public/topics' });
+    t.equal(bareElsewhere.statusCode, 401, 'elsewhere a missing key is a 401');
 
     // One revoked key sent from many addresses is slowed by its own counter.
     const dead = `svc_live_${randomBytes(32).toString('base64url')}`;
@@ -214,4 +221,27 @@ t.test('sign-up policy: open on an empty install only, unless configured; thrott
   const closed = await buildTestApp(t, { env: { REGISTRATION_ENABLED: 'false' } });
   const none = await closed.app.inject({ method: 'POST', url: '/api/auth/register', payload: payload(3) });
   t.equal(none.statusCode, 403, 'REGISTRATION_ENABLED=false closes even an empty install');
+});
+
+t.test('AUTH_BACKOFF_FREE_PER_IP and _PER_CREDENTIAL set the free failures', async (t) => {
+  const { app } = await buildTestApp(t, {
+    env: {
+      RATE_LIMIT_ENABLED: 'true',
+      AUTH_BACKOFF_FREE_PER_IP: '3',
+      AUTH_BACKOFF_FREE_PER_CREDENTIAL: '100',
+    },
+  });
+  const ip = `10.${randomBytes(3).join('.')}`;
+  const seen: number[] = [];
+  for (let i = 0; i < 6; i++) {
+    const res = await app.inject({
+      method: 'GET',
+      url: '/api/auth/me',
+      remoteAddress: ip,
+      headers: { authorization: `Bearer forged.${randomBytes(8).toString('hex')}.x` },
+    });
+    seen.push(res.statusCode);
+  }
+  t.same(seen.slice(0, 4), [401, 401, 401, 401], '3 free failures, the 4th starts the back-off');
+  t.equal(seen[5], 429);
 });

@@ -97,11 +97,21 @@ const sized = (tag: number, bytes: Buffer) => {
   return property(tag, v);
 };
 
+/** The attached file of `msgMessage()` by default. */
+const FORKLIFT_REPORT = {
+  name: 'forklift-report.txt',
+  bytes: Buffer.from(
+    'Forklift inspection report\n\nForklift FL-7 at Gdansk failed its brake test and is out of service until 20 February.\n',
+  ),
+};
+
 /**
- * An Outlook message: subject, sender, one To recipient, plain-text body and one attached file,
- * laid out as Outlook writes them ([MS-OXMSG] 2.2–2.4).
+ * An Outlook message: subject, sender, one To recipient, plain-text body and attached files (by
+ * default one report), laid out as Outlook writes them ([MS-OXMSG] 2.2–2.4).
  */
-export function msgMessage(): Uint8Array {
+export function msgMessage(
+  attachments: { name: string; bytes: Uint8Array }[] = [FORKLIFT_REPORT],
+): Uint8Array {
   const cfb = CFB.utils.cfb_new();
   const add = (path: string, bytes: Buffer) => CFB.utils.cfb_add(cfb, path, bytes);
   const strings: [number, string][] = [
@@ -122,9 +132,9 @@ export function msgMessage(): Uint8Array {
   props.push(property(0x00390040, sent)); // PR_CLIENT_SUBMIT_TIME, a FILETIME
   const header = Buffer.alloc(32);
   header.writeUInt32LE(1, 8); // next recipient id
-  header.writeUInt32LE(1, 12); // next attachment id
+  header.writeUInt32LE(attachments.length, 12); // next attachment id
   header.writeUInt32LE(1, 16); // recipient count
-  header.writeUInt32LE(1, 20); // attachment count
+  header.writeUInt32LE(attachments.length, 20); // attachment count
   add('/__properties_version1.0', Buffer.concat([header, ...props]));
   add('/__nameid_version1.0/__substg1.0_00020102', Buffer.alloc(0));
 
@@ -135,19 +145,20 @@ export function msgMessage(): Uint8Array {
   to.writeUInt32LE(1, 0); // MAPI_TO
   add(`${recip}/__properties_version1.0`, Buffer.concat([Buffer.alloc(8), property(0x0c150003, to)]));
 
-  const attach = '/__attach_version1.0_#00000000';
-  const report = Buffer.from(
-    'Forklift inspection report\n\nForklift FL-7 at Gdansk failed its brake test and is out of service until 20 February.\n',
-  );
-  add(`${attach}/__substg1.0_3707001F`, utf16('forklift-report.txt'));
-  add(`${attach}/__substg1.0_3704001F`, utf16('forklift.txt'));
-  add(`${attach}/__substg1.0_37010102`, report);
-  const method = Buffer.alloc(8);
-  method.writeUInt32LE(1, 0); // ATTACH_BY_VALUE
-  add(
-    `${attach}/__properties_version1.0`,
-    Buffer.concat([Buffer.alloc(8), property(0x37050003, method), sized(0x37010102, report)]),
-  );
+  for (const [i, file] of attachments.entries()) {
+    const attach = `/__attach_version1.0_#${i.toString(16).toUpperCase().padStart(8, '0')}`;
+    const bytes = Buffer.from(file.bytes);
+    const extension = file.name.includes('.') ? file.name.slice(file.name.lastIndexOf('.')) : '';
+    add(`${attach}/__substg1.0_3707001F`, utf16(file.name));
+    add(`${attach}/__substg1.0_3704001F`, utf16(file.name.slice(0, 8) + extension));
+    add(`${attach}/__substg1.0_37010102`, bytes);
+    const method = Buffer.alloc(8);
+    method.writeUInt32LE(1, 0); // ATTACH_BY_VALUE
+    add(
+      `${attach}/__properties_version1.0`,
+      Buffer.concat([Buffer.alloc(8), property(0x37050003, method), sized(0x37010102, bytes)]),
+    );
+  }
   return new Uint8Array(CFB.write(cfb, { type: 'buffer' }) as Buffer);
 }
 

@@ -1,7 +1,7 @@
 import t from 'tap';
 import { buildTestApp, signUp } from '../helpers/app.ts';
 import { multipartBody, waitForDocument } from '../helpers/multipart.ts';
-import { fanOutEml } from '../fixtures/hostile/fanout.ts';
+import { fanOutEml, fanOutMsg } from '../fixtures/hostile/fanout.ts';
 import { loadConfig } from '../../src/config/index.ts';
 
 type Doc = { id: string; status: string; parentId: string | null };
@@ -27,9 +27,13 @@ async function settled(
   }
 }
 
-async function upload(app: Awaited<ReturnType<typeof buildTestApp>>['app'], headers: Record<string, string>) {
-  const bytes = await fanOutEml(20);
-  const body = multipartBody({}, { filename: 'fan-out.eml', bytes });
+async function upload(
+  app: Awaited<ReturnType<typeof buildTestApp>>['app'],
+  headers: Record<string, string>,
+  kind: 'eml' | 'msg' = 'eml',
+) {
+  const bytes = kind === 'eml' ? await fanOutEml(20) : fanOutMsg(20);
+  const body = multipartBody({}, { filename: `fan-out.${kind}`, bytes });
   const res = await app.inject({
     method: 'POST',
     url: '/api/documents/upload',
@@ -85,4 +89,35 @@ t.test("each child counts against the company's quota", async (t) => {
     payload: one.payload,
   });
   t.equal(upAgain.statusCode, 409, 'and the company is at its quota');
+});
+
+t.test('the same fan-out as an Outlook message: the budget, then the quota, per child', async (t) => {
+  const { app } = await buildTestApp(t, {
+    worker: true,
+    env: { ATTACHMENTS_MAX_PER_UPLOAD: '30', QUOTA_MAX_DOCUMENTS: '26' },
+  });
+  const { headers } = await signUp(app);
+  const { id, size } = await upload(app, headers, 'msg');
+  t.pass(`the hostile .msg is ${size} bytes`);
+  const root = await waitForDocument(app, headers, id);
+  t.equal(root.status, 'VECTORIZED');
+  const all = await settled(app, headers);
+  t.equal(all.length, 26, 'the upload and 25 descendants: the quota (26) before the budget (30)');
+  const forwards = all.filter((d) => d.parentId === id);
+  t.equal(forwards.length, 20, 'the 20 attached messages first');
+  t.equal(all.filter((d) => d.parentId && d.parentId !== id).length, 5, 'then 5 of their 400 attachments');
+  const skipped: string[] = [];
+  for (const f of forwards) {
+    const doc = (await app.inject({ url: `/api/documents/${f.id}`, headers })).json().data;
+    for (const o of (doc.metadata?.attachments ?? []) as Outcome[]) if (o.skipped) skipped.push(o.skipped);
+  }
+  t.equal(skipped.length, 395, 'every other attachment is named with its reason');
+  t.match(skipped[0], /26 documents allowed/);
+
+  const budget = await buildTestApp(t, { worker: true, env: { ATTACHMENTS_MAX_PER_UPLOAD: '30' } });
+  const other = await signUp(budget.app);
+  const second = await upload(budget.app, other.headers, 'msg');
+  t.equal((await waitForDocument(budget.app, other.headers, second.id)).status, 'VECTORIZED');
+  const everything = await settled(budget.app, other.headers);
+  t.equal(everything.length, 1 + 30, 'without a quota in the way: the upload and its budget of 30');
 });

@@ -1,6 +1,6 @@
 import t from 'tap';
 import { buildTestApp, signUp } from '../helpers/app.ts';
-import { multipartBody } from '../helpers/multipart.ts';
+import { finished, healthProbe, longText, until, upload } from '../helpers/ingestion.ts';
 import {
   manyPagesPdf,
   repeatedCellsOdp,
@@ -8,71 +8,6 @@ import {
   sharedStringXlsx,
 } from '../fixtures/hostile/expansion.ts';
 import { docxBody, docxParts, hiddenEntryZip } from '../fixtures/hostile/zip-tricks.ts';
-
-type App = Awaited<ReturnType<typeof buildTestApp>>['app'];
-
-/** Polls `/api/health` over real HTTP every 100 ms; `stop()` gives the slowest answer, ms. */
-function healthProbe(base: string) {
-  let worst = 0;
-  let running = true;
-  const loop = (async () => {
-    while (running) {
-      const started = performance.now();
-      const res = await fetch(`${base}/api/health`);
-      await res.arrayBuffer();
-      worst = Math.max(worst, performance.now() - started);
-      await new Promise((r) => setTimeout(r, 100));
-    }
-  })();
-  return {
-    stop: async () => {
-      running = false;
-      await loop;
-      return Math.round(worst);
-    },
-  };
-}
-
-async function upload(app: App, headers: Record<string, string>, filename: string, bytes: Uint8Array) {
-  const body = multipartBody({}, { filename, bytes });
-  const res = await app.inject({
-    method: 'POST',
-    url: '/api/documents/upload',
-    headers: { ...headers, ...body.headers },
-    payload: body.payload,
-  });
-  if (res.statusCode !== 201) throw new Error(`${filename}: ${res.statusCode} ${res.body}`);
-  return res.json().data.id as string;
-}
-
-/** Polls a document until `done(status)`; its detail and the ms it took. */
-async function until(app: App, headers: Record<string, string>, id: string, done: (s: string) => boolean) {
-  const started = performance.now();
-  for (;;) {
-    const res = await app.inject({ url: `/api/documents/${id}`, headers });
-    const data = res.statusCode === 404 ? { status: 'GONE' } : res.json().data;
-    if (done(data.status)) return { doc: data, ms: Math.round(performance.now() - started) };
-    if (performance.now() - started > 120_000) throw new Error(`${id} still ${data.status}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
-const finished = (s: string) => s === 'VECTORIZED' || s === 'ERROR';
-
-/** `words` words of distinct-enough prose (a seeded generator): thousands of chunks to embed. */
-function longText(words: number): Uint8Array {
-  const vocabulary =
-    'harbour pier crane ferry timetable inspection cargo berth tide pilot customs warehouse manifest'.split(
-      ' ',
-    );
-  let seed = 7;
-  const out: string[] = [];
-  for (let i = 0; i < words; i++) {
-    seed = (seed * 1103515245 + 12345) % 2 ** 31;
-    out.push(`${vocabulary[seed % vocabulary.length]}${seed % 97}`);
-    if (i % 15 === 14) out.push('.\n');
-  }
-  return new Uint8Array(Buffer.from(out.join(' ')));
-}
 
 t.test(
   'hostile files end ERROR naming the limit, health stays fast, another company is served',
