@@ -18,6 +18,7 @@ import swaggerPlugin from '../plugins/swagger.ts';
 import rateLimitPlugin from '../plugins/rate-limit.ts';
 import listCachePlugin from '../plugins/list-cache.ts';
 import noNulPlugin from '../plugins/no-nul.ts';
+import idempotencyPlugin from '../plugins/idempotency.ts';
 import { installValidators } from '../plugins/validation.ts';
 import healthRoutes, { API_VERSION } from './routes/health.ts';
 import authRoutes, { meRoutes } from './routes/auth.ts';
@@ -212,6 +213,7 @@ export async function buildApp(
       await api.register(rateLimitPlugin);
       await api.register(authPlugin);
       await api.register(noNulPlugin);
+      await api.register(idempotencyPlugin);
       await api.register(listCachePlugin);
       await api.register(healthRoutes);
       // Only the session routes read or set the refresh cookie: @fastify/cookie's hooks (a parse
