@@ -14,6 +14,9 @@ export const CLIENT_TYPES = resolve('clients/typescript/schema.d.ts');
  */
 export async function generateClientTypes(doc?: Record<string, unknown>): Promise<string> {
   const ast = await openapiTS((doc ?? (await exportOpenApi())) as never, {
+    // Request bodies are named components: a field with a default stays optional to the caller
+    // (the CLI's `--default-non-nullable false`; docs/api.md "openapi-typescript").
+    defaultNonNullable: false,
     transform(schemaObject) {
       if (schemaObject.format === 'binary') return ts.factory.createTypeReferenceNode('Blob');
       return undefined;

@@ -19,6 +19,7 @@ import rateLimitPlugin from '../plugins/rate-limit.ts';
 import listCachePlugin from '../plugins/list-cache.ts';
 import noNulPlugin from '../plugins/no-nul.ts';
 import idempotencyPlugin from '../plugins/idempotency.ts';
+import deprecationPlugin from '../plugins/deprecation.ts';
 import { installValidators } from '../plugins/validation.ts';
 import healthRoutes, { API_VERSION } from './routes/health.ts';
 import authRoutes, { meRoutes } from './routes/auth.ts';
@@ -204,6 +205,7 @@ export async function buildApp(
   // errorsPlugin answers early too.
   await app.register(securityHeaders, { extra: { 'x-api-version': API_VERSION } });
   await app.register(errorsPlugin);
+  await app.register(deprecationPlugin);
   await app.register(cors, { delegator: corsDelegator(ctx.config.corsOrigins) });
   await app.register(swaggerPlugin);
   await app.register(widgetRoutes);

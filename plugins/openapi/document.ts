@@ -58,7 +58,8 @@ export const INFO = {
     '\n\nIntegration guide: docs/api.md in the repository.',
   // The package is private and names no licence or public tracker yet: say so rather than invent one.
   contact: { name: 'Cog-RAG maintainers (the operator of this instance)' },
-  license: { name: 'UNLICENSED (private; see the repository)' },
+  // An SPDX identifier is required by OpenAPI 3.1 tooling; LicenseRef- names a licence SPDX does not list.
+  license: { name: 'Proprietary (private; see the repository)', identifier: 'LicenseRef-Proprietary' },
 };
 
 export const SERVERS = [

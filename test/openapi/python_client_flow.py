@@ -24,25 +24,25 @@ from cog_rag_client.api.documents import get_document, upload_document  # noqa: 
 from cog_rag_client.api.public import public_chat  # noqa: E402
 from cog_rag_client.api.search import search_documents  # noqa: E402
 from cog_rag_client.models import (  # noqa: E402
-    CreateApiKeyBody,
-    CreateApiKeyResponse201,
+    CreateApiKeyRequest,
+    CreateApiKeyResponse,
     ErrorEnvelope,
-    GetDocumentResponse200,
-    LoginBody,
-    LoginResponse200,
-    PublicChatBody,
-    PublicChatResponse200,
-    SearchDocumentsBody,
-    SearchDocumentsResponse200,
-    SendChatMessageBody,
-    SendChatMessageResponse200,
-    StreamChatBody,
+    GetDocumentResponse,
+    LoginRequest,
+    LoginResponse,
+    PublicChatRequest,
+    PublicChatResponse,
+    SearchDocumentsRequest,
+    SearchDocumentsResponse,
+    SendChatMessageRequest,
+    SendChatMessageResponse,
+    StreamChatRequest,
     StreamDoneEvent,
     StreamErrorEvent,
     StreamSourcesEvent,
     StreamTokenEvent,
-    UploadDocumentBody,
-    UploadDocumentResponse201,
+    UploadDocumentRequest,
+    UploadDocumentResponse,
 )
 from cog_rag_client.types import File  # noqa: E402
 
@@ -66,20 +66,20 @@ def main() -> None:
     seen: dict[str, object] = {}
     anonymous = Client(base_url=base_url, timeout=httpx.Timeout(120.0))
 
-    logged_in = login.sync(client=anonymous, body=LoginBody(email=email, password=password))
-    assert isinstance(logged_in, LoginResponse200), logged_in
+    logged_in = login.sync(client=anonymous, body=LoginRequest(email=email, password=password))
+    assert isinstance(logged_in, LoginResponse), logged_in
     seen["role"] = str(logged_in.data.user.role)
     client = AuthenticatedClient(base_url=base_url, token=logged_in.data.access_token, timeout=httpx.Timeout(120.0))
 
     with open(pdf_path, "rb") as pdf:
         uploaded = upload_document.sync(
             client=client,
-            body=UploadDocumentBody(
+            body=UploadDocumentRequest(
                 file=File(payload=pdf, file_name="nics.pdf", mime_type="application/pdf"),
                 name="NICS checks",
             ),
         )
-    assert isinstance(uploaded, UploadDocumentResponse201), uploaded
+    assert isinstance(uploaded, UploadDocumentResponse), uploaded
     document_id = uploaded.data.id
     status = str(uploaded.data.status)
     deadline = time.monotonic() + 180
@@ -87,7 +87,7 @@ def main() -> None:
         assert time.monotonic() < deadline, f"still {status}"
         time.sleep(0.3)
         document = get_document.sync(id=document_id, client=client)
-        assert isinstance(document, GetDocumentResponse200), document
+        assert isinstance(document, GetDocumentResponse), document
         status = str(document.data.status)
     seen["status"] = status
 
@@ -95,20 +95,20 @@ def main() -> None:
     assert isinstance(missing, ErrorEnvelope), missing
     seen["missingCode"] = str(missing.error.code)
 
-    hits = search_documents.sync(client=client, body=SearchDocumentsBody(query="background checks"))
-    assert isinstance(hits, SearchDocumentsResponse200), hits
+    hits = search_documents.sync(client=client, body=SearchDocumentsRequest(query="background checks"))
+    assert isinstance(hits, SearchDocumentsResponse), hits
     seen["searchTopDocument"] = hits.data.items[0].document_id if hits.data.items else None
     seen["documentId"] = document_id
 
     asked = send_chat_message.sync(
-        client=client, body=SendChatMessageBody(message="How many background checks were there?")
+        client=client, body=SendChatMessageRequest(message="How many background checks were there?")
     )
-    assert isinstance(asked, SendChatMessageResponse200), asked
+    assert isinstance(asked, SendChatMessageResponse), asked
     seen["answered"] = bool(asked.data.answer)
     seen["sources"] = len(asked.data.sources)
 
     events: list[StreamEvent] = []
-    body = StreamChatBody(message="What do the background checks cover?").to_dict()
+    body = StreamChatRequest(message="What do the background checks cover?").to_dict()
     with client.get_httpx_client().stream(
         "POST", "/api/chat/stream", json=body, headers={"Accept": "text/event-stream"}
     ) as streamed:
@@ -121,8 +121,8 @@ def main() -> None:
     seen["streamLast"] = str(last.type_) if last else None
     seen["conversationId"] = last.conversation_id if isinstance(last, StreamDoneEvent) else None
 
-    key = create_api_key.sync(client=client, body=CreateApiKeyBody(name="widget", all_documents=True))
-    assert isinstance(key, CreateApiKeyResponse201), key
+    key = create_api_key.sync(client=client, body=CreateApiKeyRequest(name="widget", all_documents=True))
+    assert isinstance(key, CreateApiKeyResponse), key
     seen["keyPrefix"] = key.data.key[:9]
 
     # The generated client's documented way to send an API key in a header of our choosing.
@@ -134,9 +134,9 @@ def main() -> None:
         timeout=httpx.Timeout(120.0),
     )
     public = public_chat.sync(
-        client=widget, body=PublicChatBody(message="How many background checks were there?")
+        client=widget, body=PublicChatRequest(message="How many background checks were there?")
     )
-    assert isinstance(public, PublicChatResponse200), public
+    assert isinstance(public, PublicChatResponse), public
     seen["publicAnswered"] = bool(public.data.answer)
     print(json.dumps(seen))
 
