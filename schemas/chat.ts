@@ -92,7 +92,7 @@ export const CitationMap = Type.Record(
 
 const Answer = Text(100_000, {
   description:
-    'Plain text quoted from or generated over documents: untrusted, it may contain markup (`<img onerror=…>`). Render it as text, never as HTML; only `[n]` markers have a meaning (keys of `citationMap`)',
+    'Plain text quoted from or generated over documents: untrusted, it may contain markup (an `img` tag with an event handler, for instance). Render it as text, never as HTML; only `[n]` markers have a meaning (keys of `citationMap`)',
 });
 
 const SessionIdOut = Type.String({

@@ -1642,7 +1642,7 @@ export interface components {
             chunks: components["schemas"]["SourceChunk"][];
         };
         ChatAnswer: {
-            /** @description Plain text quoted from or generated over documents: untrusted, it may contain markup (`<img onerror=…>`). Render it as text, never as HTML; only `[n]` markers have a meaning (keys of `citationMap`) */
+            /** @description Plain text quoted from or generated over documents: untrusted, it may contain markup (an `img` tag with an event handler, for instance). Render it as text, never as HTML; only `[n]` markers have a meaning (keys of `citationMap`) */
             answer: string;
             sources: components["schemas"]["Source"][];
             citationMap: components["schemas"]["CitationMap"];

@@ -21,6 +21,10 @@ export const TAGS = [
   { name: 'users', description: 'User management and invitations (admin)' },
   { name: 'webhooks', description: 'Event subscriptions and their deliveries (admin)' },
   {
+    name: 'webhook-events',
+    description: 'What Cog-RAG POSTs to your endpoints (the document’s `webhooks`; docs/webhooks.md)',
+  },
+  {
     name: 'insights',
     description: 'Chat activity: questions per day, unanswered questions, cited documents (admin)',
   },

@@ -116,7 +116,10 @@ export function addWebhooks(doc: Json): void {
         operationId: `on${pascal(type)}`,
         summary: event.summary,
         description: `Cog-RAG POSTs this to every active endpoint subscribed to \`${type}\`, signed (Standard Webhooks). Answer 2xx; anything else is retried (docs/webhooks.md), 410 disables the endpoint.`,
-        tags: ['webhooks'],
+        tags: ['webhook-events'],
+        // Not an operation a client calls: generators that make API methods from webhooks skip it
+        // (openapi-generator 7.26's typescript-fetch writes a WebhookEventsApi that does not compile).
+        'x-internal': true,
         security: [],
         parameters: SIGNATURE_HEADERS,
         requestBody: {
