@@ -112,8 +112,14 @@ function corsDelegator(corsOrigins: string[] | true) {
   const publicOptions = {
     origin: true,
     methods: ['GET', 'POST'],
-    allowedHeaders: ['Content-Type', 'Accept', 'X-API-Key', 'X-Visitor-Token'],
-    exposedHeaders: ['X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset', 'Retry-After'],
+    allowedHeaders: ['Content-Type', 'Accept', 'X-API-Key', 'X-Visitor-Token', 'Idempotency-Key'],
+    exposedHeaders: [
+      'X-RateLimit-Limit',
+      'X-RateLimit-Remaining',
+      'X-RateLimit-Reset',
+      'Retry-After',
+      'Idempotent-Replayed',
+    ],
     maxAge: 600,
   };
   return (request: FastifyRequest, callback: (err: Error | null, options: object) => void) =>
