@@ -64,36 +64,41 @@ t.test('Idempotency-Key on upload: a retry returns the first document; another b
   t.equal(bad.json().error.details[0].field, 'Idempotency-Key');
 });
 
-t.test('a concurrent double submit creates one document', async (t) => {
-  const { app, ctx } = await buildTestApp(t);
-  const admin = await signUp(app);
-  const form = multipartBody({}, { filename: 'nics.pdf', bytes: pdf });
-  const send = () =>
-    app.inject({
-      method: 'POST',
-      url: '/api/documents/upload',
-      headers: { ...admin.headers, ...form.headers, 'idempotency-key': 'double-submit' },
-      payload: form.payload,
-    });
-  const answers = await Promise.all([send(), send(), send()]);
-  const statuses = answers.map((r) => r.statusCode);
-  t.ok(
-    statuses.every((s) => s === 201 || s === 409),
-    `each is the creation, its replay, or 409 while in progress: ${statuses}`,
+for (const postgres of [false, true]) {
+  t.test(
+    `a concurrent double submit creates one document (${postgres ? 'PostgreSQL' : 'PGlite'})`,
+    async (t) => {
+      const { app, ctx } = await buildTestApp(t, { postgres });
+      const admin = await signUp(app);
+      const form = multipartBody({}, { filename: 'nics.pdf', bytes: pdf });
+      const send = () =>
+        app.inject({
+          method: 'POST',
+          url: '/api/documents/upload',
+          headers: { ...admin.headers, ...form.headers, 'idempotency-key': 'double-submit' },
+          payload: form.payload,
+        });
+      const answers = await Promise.all([send(), send(), send()]);
+      const statuses = answers.map((r) => r.statusCode);
+      t.ok(
+        statuses.every((s) => s === 201 || s === 409),
+        `each is the creation, its replay, or 409 while in progress: ${statuses}`,
+      );
+      const created = answers.filter((r) => r.statusCode === 201 && !r.headers['idempotent-replayed']);
+      t.equal(created.length, 1, 'exactly one request created');
+      for (const r of answers.filter((r) => r.statusCode === 409)) {
+        t.equal(r.json().error.code, 'CONFLICT');
+        t.equal(r.headers['retry-after'], '1');
+      }
+      const ids = new Set(answers.filter((r) => r.statusCode === 201).map((r) => r.json().data.id));
+      t.equal(ids.size, 1, 'every 201 names the same document');
+      t.equal(await documentCount(ctx, admin.user.companyId), 1, 'one document in the database');
+      const later = await send();
+      t.equal(later.statusCode, 201, 'once done, the key replays');
+      t.equal(later.json().data.id, [...ids][0]);
+    },
   );
-  const created = answers.filter((r) => r.statusCode === 201 && !r.headers['idempotent-replayed']);
-  t.equal(created.length, 1, 'exactly one request created');
-  for (const r of answers.filter((r) => r.statusCode === 409)) {
-    t.equal(r.json().error.code, 'CONFLICT');
-    t.equal(r.headers['retry-after'], '1');
-  }
-  const ids = new Set(answers.filter((r) => r.statusCode === 201).map((r) => r.json().data.id));
-  t.equal(ids.size, 1, 'every 201 names the same document');
-  t.equal(await documentCount(ctx, admin.user.companyId), 1, 'one document in the database');
-  const later = await send();
-  t.equal(later.statusCode, 201, 'once done, the key replays');
-  t.equal(later.json().data.id, [...ids][0]);
-});
+}
 
 t.test('JSON creates: replay, mismatch, scope by principal and company', async (t) => {
   const { app, ctx } = await buildTestApp(t);
@@ -147,4 +152,28 @@ t.test('JSON creates: replay, mismatch, scope by principal and company', async (
   const expired = await create(admin, 'Marketing');
   t.equal(expired.statusCode, 201, 'after 24 h the key is new again');
   t.not(expired.json().data.id, first.json().data.id);
+});
+
+t.test('chat/message with a key: a retry is the stored answer, one conversation', async (t) => {
+  const { app, ctx } = await buildTestApp(t);
+  const admin = await signUp(app);
+  const ask = (key: string, message = 'What is the refund window?') =>
+    app.inject({
+      method: 'POST',
+      url: '/api/chat/message',
+      headers: { ...admin.headers, 'idempotency-key': key },
+      payload: { message },
+    });
+  const first = await ask('ask-1');
+  t.equal(first.statusCode, 200, first.body);
+  const again = await ask('ask-1');
+  t.equal(again.headers['idempotent-replayed'], 'true');
+  t.same(again.json(), first.json(), 'the same answer, conversation and message ids');
+  const conversations = await ctx.db
+    .selectFrom('conversations')
+    .select('id')
+    .where('company_id', '=', admin.user.companyId)
+    .execute();
+  t.equal(conversations.length, 1, 'asked once');
+  t.equal((await ask('ask-1', 'Another question?')).statusCode, 422, 'another question with the key');
 });
