@@ -59,6 +59,11 @@ export const INFO = {
     'Rate limits, requests per minute (every response carries `X-RateLimit-Limit`, `-Remaining`, `-Reset`; a 429 ' +
     'also `Retry-After` and `error.retryAfter`):\n\n| Class | Limit |\n|---|---|\n' +
     limitsTable +
+    '\n\nSafe retries: creating `POST`s, the upload and `chat/message` take `Idempotency-Key` (IETF draft ' +
+    'httpapi-idempotency-key-header): the same key and request within 24 h answers the stored response ' +
+    '(`Idempotent-Replayed: true`), another request 422, a request still in progress 409.\n\n' +
+    'Versioning: compatible changes ship in place; a deprecated operation is `deprecated: true` here and answers ' +
+    '`Deprecation` (RFC 9745) and `Sunset` (RFC 8594) headers for at least 6 months before removal.' +
     '\n\nIntegration guide: docs/api.md in the repository.',
   // The package is private and names no licence or public tracker yet: say so rather than invent one.
   contact: { name: 'Cog-RAG maintainers (the operator of this instance)' },
