@@ -2,7 +2,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['node_modules/', 'console/dist/', 'widget/dist/', 'data/', 'models/', '.tap/', 'coverage/', 'clients/', '.venv-*/', 'test-artifacts/'] },
+  { ignores: ['node_modules/', 'console/dist/', 'widget/dist/', 'data/', 'models/', '.tap/', 'coverage/', 'clients/', '.venv-*/', '.tools-generators/', 'test-artifacts/'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -92,7 +92,7 @@ export const CitationMap = Type.Record(
 
 const Answer = Text(100_000, {
   description:
-    'Plain text quoted from or generated over documents: untrusted, it may contain markup (`<img onerror=…>`). Render it as text, never as HTML; only `[n]` markers have a meaning (keys of `citationMap`)',
+    'Plain text quoted from or generated over documents: untrusted, it may contain markup (an `img` tag with an event handler, for instance). Render it as text, never as HTML; only `[n]` markers have a meaning (keys of `citationMap`)',
 });
 
 const SessionIdOut = Type.String({
@@ -184,29 +184,12 @@ export const STREAM_DESCRIPTION =
   'and ends the stream. Comment lines `: ping` every 15 s keep proxies from closing an idle stream.';
 
 /**
- * The 200 of a stream route: `text/event-stream`, its schema describing one event as OpenAPI 3.2
- * does for SSE (an object of the event's fields; `data` a string holding JSON, its shape given by
- * JSON Schema's `contentMediaType` + `contentSchema`): `data` is a `ChatStreamEvent`. Validators
- * that read SSE (schemathesis) check every event against it.
+ * The 200 of a stream route: `text/event-stream` whose schema is the event a client reads from
+ * each `data:` line, the `ChatStreamEvent` union (`oneOf` by `type`), so client generators type
+ * the stream's items as events rather than as raw `{event, data: string}` frames (issue 25).
  */
 export const StreamResponse = {
-  description: 'The answer as Server-Sent Events; each `data:` line holds one `ChatStreamEvent`',
-  content: {
-    'text/event-stream': {
-      schema: {
-        type: 'object',
-        description: 'One Server-Sent Event; its `data` is the JSON of a `ChatStreamEvent`',
-        required: ['data'],
-        properties: {
-          event: { type: 'string', maxLength: 64, description: 'Absent: the default `message`' },
-          data: {
-            type: 'string',
-            maxLength: 1_048_576,
-            contentMediaType: 'application/json',
-            contentSchema: Type.Ref('ChatStreamEvent'),
-          },
-        },
-      },
-    },
-  },
+  description:
+    'The answer as Server-Sent Events; each `data:` line holds one `ChatStreamEvent` (JSON). Read the body as a stream: it is not one JSON document',
+  content: { 'text/event-stream': { schema: Type.Ref('ChatStreamEvent') } },
 };

@@ -100,7 +100,7 @@ export const errorResponses = (...statuses: (number | Record<number, string>)[])
   for (const s of [400, 429, 500]) if (!notes.has(s)) notes.set(s, '');
   return Object.fromEntries(
     [...notes].map(([status, note]) => {
-      const code = STATUS_CODES.get(status) ?? 'INTERNAL_ERROR';
+      const code = status === 422 ? 'VALIDATION_ERROR' : (STATUS_CODES.get(status) ?? 'INTERNAL_ERROR');
       const description = `\`${code}\`: ${note || ERROR_CATALOGUE[code].meaning}`;
       return [status, Type.Ref('ErrorEnvelope', { description })];
     }),

@@ -1,5 +1,7 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
 import ts from 'typescript';
 import openapiTS, { astToString } from 'openapi-typescript';
 import { exportOpenApi } from './openapi-export.ts';
@@ -13,7 +15,11 @@ export const CLIENT_TYPES = resolve('clients/typescript/schema.d.ts');
  * an upload can pass a file.
  */
 export async function generateClientTypes(doc?: Record<string, unknown>): Promise<string> {
-  const ast = await openapiTS((doc ?? (await exportOpenApi())) as never, {
+  // A copy: openapi-typescript writes into the document it reads (descriptions of discriminators).
+  const ast = await openapiTS(structuredClone(doc ?? (await exportOpenApi())) as never, {
+    // Request bodies are named components: a field with a default stays optional to the caller
+    // (the CLI's `--default-non-nullable false`; docs/api.md "openapi-typescript").
+    defaultNonNullable: false,
     transform(schemaObject) {
       if (schemaObject.format === 'binary') return ts.factory.createTypeReferenceNode('Blob');
       return undefined;
@@ -24,8 +30,45 @@ export async function generateClientTypes(doc?: Record<string, unknown>): Promis
   );
 }
 
+/** The generated part of the Python package (clients/python), by openapi-python-client. */
+export const PYTHON_GENERATED = resolve('clients/python/cog_rag_client/generated');
+/** openapi-python-client, pinned in the venv .ci/run makes (test/openapi/python-client.test.ts). */
+export const PYTHON_GENERATOR = resolve('.venv-api/bin/openapi-python-client');
+
+/**
+ * Writes the Python package's generated code into `out` (default: the package's `generated/`)
+ * with openapi-python-client. @throws when the generator is not installed.
+ */
+export function generatePythonClient(doc: Record<string, unknown>, out = PYTHON_GENERATED): void {
+  const dir = mkdtempSync(join(tmpdir(), 'cograg-pyclient-'));
+  try {
+    writeFileSync(join(dir, 'openapi.json'), JSON.stringify(doc));
+    execFileSync(
+      PYTHON_GENERATOR,
+      [
+        'generate',
+        '--path',
+        join(dir, 'openapi.json'),
+        '--output-path',
+        out,
+        '--meta',
+        'none',
+        '--overwrite',
+      ],
+      { stdio: 'pipe' },
+    );
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
 if (import.meta.main) {
+  const doc = await exportOpenApi();
   mkdirSync(dirname(CLIENT_TYPES), { recursive: true });
-  writeFileSync(CLIENT_TYPES, await generateClientTypes());
+  writeFileSync(CLIENT_TYPES, await generateClientTypes(doc));
   console.log(`wrote ${CLIENT_TYPES}`);
+  if (existsSync(PYTHON_GENERATOR)) {
+    generatePythonClient(doc);
+    console.log(`wrote ${PYTHON_GENERATED}`);
+  } else console.log(`skipped the Python client: ${PYTHON_GENERATOR} is missing (.ci/run installs it)`);
 }

@@ -18,6 +18,8 @@ import swaggerPlugin from '../plugins/swagger.ts';
 import rateLimitPlugin from '../plugins/rate-limit.ts';
 import listCachePlugin from '../plugins/list-cache.ts';
 import noNulPlugin from '../plugins/no-nul.ts';
+import idempotencyPlugin from '../plugins/idempotency.ts';
+import deprecationPlugin from '../plugins/deprecation.ts';
 import { installValidators } from '../plugins/validation.ts';
 import healthRoutes, { API_VERSION } from './routes/health.ts';
 import authRoutes, { meRoutes } from './routes/auth.ts';
@@ -110,8 +112,14 @@ function corsDelegator(corsOrigins: string[] | true) {
   const publicOptions = {
     origin: true,
     methods: ['GET', 'POST'],
-    allowedHeaders: ['Content-Type', 'Accept', 'X-API-Key', 'X-Visitor-Token'],
-    exposedHeaders: ['X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset', 'Retry-After'],
+    allowedHeaders: ['Content-Type', 'Accept', 'X-API-Key', 'X-Visitor-Token', 'Idempotency-Key'],
+    exposedHeaders: [
+      'X-RateLimit-Limit',
+      'X-RateLimit-Remaining',
+      'X-RateLimit-Reset',
+      'Retry-After',
+      'Idempotent-Replayed',
+    ],
     maxAge: 600,
   };
   return (request: FastifyRequest, callback: (err: Error | null, options: object) => void) =>
@@ -203,6 +211,7 @@ export async function buildApp(
   // errorsPlugin answers early too.
   await app.register(securityHeaders, { extra: { 'x-api-version': API_VERSION } });
   await app.register(errorsPlugin);
+  await app.register(deprecationPlugin);
   await app.register(cors, { delegator: corsDelegator(ctx.config.corsOrigins) });
   await app.register(swaggerPlugin);
   await app.register(widgetRoutes);
@@ -212,6 +221,7 @@ export async function buildApp(
       await api.register(rateLimitPlugin);
       await api.register(authPlugin);
       await api.register(noNulPlugin);
+      await api.register(idempotencyPlugin);
       await api.register(listCachePlugin);
       await api.register(healthRoutes);
       // Only the session routes read or set the refresh cookie: @fastify/cookie's hooks (a parse

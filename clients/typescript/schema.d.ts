@@ -1245,7 +1245,108 @@ export interface paths {
         trace?: never;
     };
 }
-export type webhooks = Record<string, never>;
+export interface webhooks {
+    "document.uploaded": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A document was stored (an upload, or an e-mail attachment with `parentId`)
+         * @description Cog-RAG POSTs this to every active endpoint subscribed to `document.uploaded`, signed (Standard Webhooks). Answer 2xx; anything else is retried (docs/webhooks.md), 410 disables the endpoint.
+         */
+        post: operations["onDocumentUploaded"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "document.vectorized": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Processing finished: the document is searchable
+         * @description Cog-RAG POSTs this to every active endpoint subscribed to `document.vectorized`, signed (Standard Webhooks). Answer 2xx; anything else is retried (docs/webhooks.md), 410 disables the endpoint.
+         */
+        post: operations["onDocumentVectorized"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "document.error": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Processing failed
+         * @description Cog-RAG POSTs this to every active endpoint subscribed to `document.error`, signed (Standard Webhooks). Answer 2xx; anything else is retried (docs/webhooks.md), 410 disables the endpoint.
+         */
+        post: operations["onDocumentError"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "conversation.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A conversation was created (chat or `POST /api/conversations`)
+         * @description Cog-RAG POSTs this to every active endpoint subscribed to `conversation.created`, signed (Standard Webhooks). Answer 2xx; anything else is retried (docs/webhooks.md), 410 disables the endpoint.
+         */
+        post: operations["onConversationCreated"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "webhook.test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sent by `POST /api/webhooks/{id}/test` only
+         * @description Cog-RAG POSTs this to every active endpoint subscribed to `webhook.test`, signed (Standard Webhooks). Answer 2xx; anything else is retried (docs/webhooks.md), 410 disables the endpoint.
+         */
+        post: operations["onWebhookTest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
 export interface components {
     schemas: {
         /**
@@ -1261,46 +1362,7 @@ export interface components {
         ErrorEnvelope: {
             /** @enum {boolean} */
             success: false;
-            error: {
-                code: components["schemas"]["ErrorCode"];
-                /** @description Human-readable; may change */
-                message: string;
-                details?: components["schemas"]["ErrorDetail"][];
-                /**
-                 * Format: int32
-                 * @description 429 and busy 503: seconds to wait
-                 */
-                retryAfter?: number;
-                /**
-                 * @description 429: `REQUEST_RATE` = too many requests in the window (spec "Limits"); `FAILED_ATTEMPTS` = the failed-attempt back-off of this address, e-mail or credential (docs/auth.md)
-                 * @enum {string}
-                 */
-                reason?: "REQUEST_RATE" | "FAILED_ATTEMPTS";
-                /**
-                 * @description 403 by role: the least role allowed
-                 * @enum {string}
-                 */
-                requiredRole?: "COMPANY_ADMIN" | "COMPANY_EDITOR" | "COMPANY_READER";
-                /**
-                 * @description 403 by role: the caller’s role
-                 * @enum {string}
-                 */
-                currentRole?: "COMPANY_ADMIN" | "COMPANY_EDITOR" | "COMPANY_READER";
-                /** @description Quota errors: what the company holds */
-                usage?: {
-                    /** Format: int64 */
-                    documents?: number;
-                    /** Format: int64 */
-                    storageBytes?: number;
-                };
-                /** @description Quota errors: the company’s limit */
-                limit?: {
-                    /** Format: int64 */
-                    documents?: number;
-                    /** Format: int64 */
-                    storageBytes?: number;
-                };
-            };
+            error: components["schemas"]["ErrorEnvelopeError"];
         };
         Pagination: {
             /**
@@ -1410,16 +1472,7 @@ export interface components {
             updatedAt: string;
         };
         CitationMap: {
-            [key: string]: {
-                /** @description `web` for a web result */
-                documentId: string;
-                /** @description `web_<n>` for a web result */
-                chunkId: string;
-                /** @enum {string} */
-                kind?: "web";
-                /** Format: uri */
-                url?: string;
-            };
+            [key: string]: components["schemas"]["CitationMapValue"];
         };
         Message: {
             /** @example msg_01jd8x4b2c3d4e5f6g7h8j9k0m */
@@ -1427,11 +1480,7 @@ export interface components {
             /** @enum {string} */
             role: "user" | "assistant";
             content: string;
-            sources: {
-                id: string;
-                name: string;
-                score: number;
-            }[];
+            sources: components["schemas"]["MessageSource"][];
             citationMap: components["schemas"]["CitationMap"];
             /** @description An answer citing no source: nothing in the documents answered the question */
             refused: boolean;
@@ -1448,29 +1497,8 @@ export interface components {
             settings?: {
                 [key: string]: unknown;
             };
-            /** @description What the company holds now, against its `limits` */
-            usage: {
-                /** Format: int64 */
-                documents: number;
-                /**
-                 * Format: int64
-                 * @description Bytes of the stored originals
-                 */
-                storageBytes: number;
-            };
-            /** @description Per-company quota */
-            limits: {
-                /**
-                 * Format: int64
-                 * @description QUOTA_MAX_DOCUMENTS: one more upload → 409
-                 */
-                documents: number;
-                /**
-                 * Format: int64
-                 * @description QUOTA_MAX_STORAGE_MB: past it an upload → 413
-                 */
-                storageBytes: number;
-            };
+            usage: components["schemas"]["CompanyUsage"];
+            limits: components["schemas"]["CompanyLimits"];
             /** Format: date-time */
             createdAt: string;
             /** Format: date-time */
@@ -1559,25 +1587,8 @@ export interface components {
             id: string;
             name: string;
             description: string | null;
-            members: {
-                id: string;
-                name: string;
-                email: string;
-                /**
-                 * @description COMPANY_ADMIN manages users and settings; EDITOR uploads and edits; READER reads and chats
-                 * @enum {string}
-                 */
-                role: "COMPANY_ADMIN" | "COMPANY_EDITOR" | "COMPANY_READER";
-            }[];
-            grants: {
-                topicId: string;
-                topicName: string;
-                /**
-                 * @description `read`: read the topic’s documents; `edit`: also add, change and delete them (editors only)
-                 * @enum {string}
-                 */
-                access: "read" | "edit";
-            }[];
+            members: components["schemas"]["GroupMember"][];
+            grants: components["schemas"]["GroupGrant"][];
             /** Format: date-time */
             createdAt: string;
             /** Format: date-time */
@@ -1590,15 +1601,7 @@ export interface components {
              * @enum {string}
              */
             allMembers: "none" | "read" | "edit";
-            groups: {
-                groupId: string;
-                name: string;
-                /**
-                 * @description `read`: read the topic’s documents; `edit`: also add, change and delete them (editors only)
-                 * @enum {string}
-                 */
-                access: "read" | "edit";
-            }[];
+            groups: components["schemas"]["TopicAccessGroup"][];
         };
         SearchHit: {
             /** @example chk_01jd8x4b2c3d4e5f6g7h8j9k0m */
@@ -1636,43 +1639,10 @@ export interface components {
             /** @description Document (file) name or web page title. Untrusted plain text: render it as text, never as HTML */
             name: string;
             score: number;
-            chunks: {
-                /**
-                 * Format: int32
-                 * @description The `[n]` in the answer
-                 */
-                citation: number;
-                chunkId: string;
-                /** @description The chunk’s opening words. Untrusted plain text from a document: it may contain markup; render it as text, never as HTML */
-                snippet?: string;
-                /** @description First page (PDF); null without pages */
-                page: number | null;
-                /**
-                 * Format: int32
-                 * @description Last page, when the chunk spans pages
-                 */
-                pageEnd?: number;
-                /** @description Spreadsheets: the sheet */
-                sheet?: string;
-                /**
-                 * Format: int32
-                 * @description Spreadsheets: first row (1-based, as shown)
-                 */
-                rowStart?: number;
-                /**
-                 * Format: int32
-                 * @description Spreadsheets: last row
-                 */
-                rowEnd?: number;
-                /**
-                 * Format: int32
-                 * @description Slide decks: the slide number
-                 */
-                slide?: number;
-            }[];
+            chunks: components["schemas"]["SourceChunk"][];
         };
         ChatAnswer: {
-            /** @description Plain text quoted from or generated over documents: untrusted, it may contain markup (`<img onerror=…>`). Render it as text, never as HTML; only `[n]` markers have a meaning (keys of `citationMap`) */
+            /** @description Plain text quoted from or generated over documents: untrusted, it may contain markup (an `img` tag with an event handler, for instance). Render it as text, never as HTML; only `[n]` markers have a meaning (keys of `citationMap`) */
             answer: string;
             sources: components["schemas"]["Source"][];
             citationMap: components["schemas"]["CitationMap"];
@@ -1682,18 +1652,27 @@ export interface components {
             sessionId?: string;
         };
         StreamTokenEvent: {
-            /** @enum {string} */
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
             type: "token";
             /** @description The next piece of the answer: untrusted plain text, never HTML */
             content: string;
         };
         StreamSourcesEvent: {
-            /** @enum {string} */
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
             type: "sources";
             sources: components["schemas"]["Source"][];
         };
         StreamDoneEvent: {
-            /** @enum {string} */
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
             type: "done";
             citationMap: components["schemas"]["CitationMap"];
             conversationId: string;
@@ -1702,14 +1681,12 @@ export interface components {
             sessionId?: string;
         };
         StreamErrorEvent: {
-            /** @enum {string} */
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
             type: "error";
-            error: {
-                code: components["schemas"]["ErrorCode"];
-                message: string;
-                /** Format: int32 */
-                retryAfter?: number;
-            };
+            error: components["schemas"]["StreamErrorEventError"];
         };
         /** @description One SSE event: the JSON after `data: ` */
         ChatStreamEvent: components["schemas"]["StreamTokenEvent"] | components["schemas"]["StreamSourcesEvent"] | components["schemas"]["StreamDoneEvent"] | components["schemas"]["StreamErrorEvent"];
@@ -1789,29 +1766,14 @@ export interface components {
             falseRefusals: number | null;
             /** @description Unanswerable questions refused; share in 0..1, null when no question applies */
             refusalsOnUnanswerable: number | null;
-            /** @description `contains` per kind of answerable question present */
-            containsByKind: {
-                fact?: number;
-                table?: number;
-                followup?: number;
-            };
+            containsByKind: components["schemas"]["EvaluationTotalsContainsByKind"];
             /**
              * Format: int64
              * @description Questions whose answering failed (counted as refused)
              */
             errors: number;
-            latencyMs: {
-                /** @description Request to the end of the answer p50, ms */
-                p50: number | null;
-                /** @description Request to the end of the answer p95, ms */
-                p95: number | null;
-            };
-            ttftMs: {
-                /** @description Request to the first token p50, ms */
-                p50: number | null;
-                /** @description Request to the first token p95, ms */
-                p95: number | null;
-            };
+            latencyMs: components["schemas"]["EvaluationTotalsLatencyMs"];
+            ttftMs: components["schemas"]["EvaluationTotalsTtftMs"];
         };
         Evaluation: {
             /** @example eval_01jd8x4b2c3d4e5f6g7h8j9k0m */
@@ -1866,14 +1828,1298 @@ export interface components {
             ttftMs: number | null;
             /** @description Why answering failed */
             error?: string;
-            /** @description null where a score does not apply to the question */
-            scores: {
-                hit: boolean | null;
-                rightCitation: boolean | null;
-                contains: boolean | null;
-                tokenF1: number | null;
-                squadF1: number;
-            };
+            scores: components["schemas"]["EvaluationResultScores"];
+        };
+        WebhookEventDocumentUploadedData: {
+            /**
+             * @description The document
+             * @example doc_01jd8x7k3m9q2w5e6r7t8y9u0p
+             */
+            documentId: string;
+            /** @description The document’s name */
+            name: string;
+            /**
+             * @description Attachments: the e-mail
+             * @example doc_01jd8x7k3m9q2w5e6r7t8y9u0p
+             */
+            parentId?: string;
+        };
+        /** @description A document was stored (an upload, or an e-mail attachment with `parentId`) */
+        WebhookEventDocumentUploaded: {
+            /** @enum {string} */
+            type: "document.uploaded";
+            /**
+             * Format: date-time
+             * @description When the event happened
+             */
+            timestamp: string;
+            data: components["schemas"]["WebhookEventDocumentUploadedData"];
+        };
+        WebhookEventDocumentVectorizedData: {
+            /**
+             * @description The document
+             * @example doc_01jd8x7k3m9q2w5e6r7t8y9u0p
+             */
+            documentId: string;
+            /** Format: int32 */
+            chunkCount: number;
+        };
+        /** @description Processing finished: the document is searchable */
+        WebhookEventDocumentVectorized: {
+            /** @enum {string} */
+            type: "document.vectorized";
+            /**
+             * Format: date-time
+             * @description When the event happened
+             */
+            timestamp: string;
+            data: components["schemas"]["WebhookEventDocumentVectorizedData"];
+        };
+        WebhookEventDocumentErrorData: {
+            /**
+             * @description The document
+             * @example doc_01jd8x7k3m9q2w5e6r7t8y9u0p
+             */
+            documentId: string;
+            /** @description Why, in words */
+            error: string;
+        };
+        /** @description Processing failed */
+        WebhookEventDocumentError: {
+            /** @enum {string} */
+            type: "document.error";
+            /**
+             * Format: date-time
+             * @description When the event happened
+             */
+            timestamp: string;
+            data: components["schemas"]["WebhookEventDocumentErrorData"];
+        };
+        WebhookEventConversationCreatedData: {
+            /**
+             * @description The conversation
+             * @example conv_01jd8x7k3m9q2w5e6r7t8y9u0p
+             */
+            conversationId: string;
+        };
+        /** @description A conversation was created (chat or `POST /api/conversations`) */
+        WebhookEventConversationCreated: {
+            /** @enum {string} */
+            type: "conversation.created";
+            /**
+             * Format: date-time
+             * @description When the event happened
+             */
+            timestamp: string;
+            data: components["schemas"]["WebhookEventConversationCreatedData"];
+        };
+        WebhookEventWebhookTestData: {
+            /**
+             * @description The endpoint
+             * @example whk_01jd8x7k3m9q2w5e6r7t8y9u0p
+             */
+            webhookId: string;
+            /**
+             * @description The event
+             * @example evt_01jd8x7k3m9q2w5e6r7t8y9u0p
+             */
+            eventId: string;
+        };
+        /** @description Sent by `POST /api/webhooks/{id}/test` only */
+        WebhookEventWebhookTest: {
+            /** @enum {string} */
+            type: "webhook.test";
+            /**
+             * Format: date-time
+             * @description When the event happened
+             */
+            timestamp: string;
+            data: components["schemas"]["WebhookEventWebhookTestData"];
+        };
+        ErrorEnvelopeError: {
+            code: components["schemas"]["ErrorCode"];
+            /** @description Human-readable; may change */
+            message: string;
+            details?: components["schemas"]["ErrorDetail"][];
+            /**
+             * Format: int32
+             * @description 429 and busy 503: seconds to wait
+             */
+            retryAfter?: number;
+            /**
+             * @description 429: `REQUEST_RATE` = too many requests in the window (spec "Limits"); `FAILED_ATTEMPTS` = the failed-attempt back-off of this address, e-mail or credential (docs/auth.md)
+             * @enum {string}
+             */
+            reason?: "REQUEST_RATE" | "FAILED_ATTEMPTS";
+            /**
+             * @description 403 by role: the least role allowed
+             * @enum {string}
+             */
+            requiredRole?: "COMPANY_ADMIN" | "COMPANY_EDITOR" | "COMPANY_READER";
+            /**
+             * @description 403 by role: the caller’s role
+             * @enum {string}
+             */
+            currentRole?: "COMPANY_ADMIN" | "COMPANY_EDITOR" | "COMPANY_READER";
+            usage?: components["schemas"]["ErrorEnvelopeErrorUsage"];
+            limit?: components["schemas"]["ErrorEnvelopeErrorLimit"];
+        };
+        /** @description Quota errors: what the company holds */
+        ErrorEnvelopeErrorUsage: {
+            /** Format: int64 */
+            documents?: number;
+            /** Format: int64 */
+            storageBytes?: number;
+        };
+        /** @description Quota errors: the company’s limit */
+        ErrorEnvelopeErrorLimit: {
+            /** Format: int64 */
+            documents?: number;
+            /** Format: int64 */
+            storageBytes?: number;
+        };
+        CitationMapValue: {
+            /** @description `web` for a web result */
+            documentId: string;
+            /** @description `web_<n>` for a web result */
+            chunkId: string;
+            /** @enum {string} */
+            kind?: "web";
+            /** Format: uri */
+            url?: string;
+        };
+        MessageSource: {
+            id: string;
+            name: string;
+            score: number;
+        };
+        /** @description What the company holds now, against its `limits` */
+        CompanyUsage: {
+            /** Format: int64 */
+            documents: number;
+            /**
+             * Format: int64
+             * @description Bytes of the stored originals
+             */
+            storageBytes: number;
+        };
+        /** @description Per-company quota */
+        CompanyLimits: {
+            /**
+             * Format: int64
+             * @description QUOTA_MAX_DOCUMENTS: one more upload → 409
+             */
+            documents: number;
+            /**
+             * Format: int64
+             * @description QUOTA_MAX_STORAGE_MB: past it an upload → 413
+             */
+            storageBytes: number;
+        };
+        GroupMember: {
+            id: string;
+            name: string;
+            email: string;
+            /**
+             * @description COMPANY_ADMIN manages users and settings; EDITOR uploads and edits; READER reads and chats
+             * @enum {string}
+             */
+            role: "COMPANY_ADMIN" | "COMPANY_EDITOR" | "COMPANY_READER";
+        };
+        GroupGrant: {
+            topicId: string;
+            topicName: string;
+            /**
+             * @description `read`: read the topic’s documents; `edit`: also add, change and delete them (editors only)
+             * @enum {string}
+             */
+            access: "read" | "edit";
+        };
+        TopicAccessGroup: {
+            groupId: string;
+            name: string;
+            /**
+             * @description `read`: read the topic’s documents; `edit`: also add, change and delete them (editors only)
+             * @enum {string}
+             */
+            access: "read" | "edit";
+        };
+        SourceChunk: {
+            /**
+             * Format: int32
+             * @description The `[n]` in the answer
+             */
+            citation: number;
+            chunkId: string;
+            /** @description The chunk’s opening words. Untrusted plain text from a document: it may contain markup; render it as text, never as HTML */
+            snippet?: string;
+            /** @description First page (PDF); null without pages */
+            page: number | null;
+            /**
+             * Format: int32
+             * @description Last page, when the chunk spans pages
+             */
+            pageEnd?: number;
+            /** @description Spreadsheets: the sheet */
+            sheet?: string;
+            /**
+             * Format: int32
+             * @description Spreadsheets: first row (1-based, as shown)
+             */
+            rowStart?: number;
+            /**
+             * Format: int32
+             * @description Spreadsheets: last row
+             */
+            rowEnd?: number;
+            /**
+             * Format: int32
+             * @description Slide decks: the slide number
+             */
+            slide?: number;
+        };
+        StreamErrorEventError: {
+            code: components["schemas"]["ErrorCode"];
+            message: string;
+            /** Format: int32 */
+            retryAfter?: number;
+        };
+        /** @description `contains` per kind of answerable question present */
+        EvaluationTotalsContainsByKind: {
+            fact?: number;
+            table?: number;
+            followup?: number;
+        };
+        EvaluationTotalsLatencyMs: {
+            /** @description Request to the end of the answer p50, ms */
+            p50: number | null;
+            /** @description Request to the end of the answer p95, ms */
+            p95: number | null;
+        };
+        EvaluationTotalsTtftMs: {
+            /** @description Request to the first token p50, ms */
+            p50: number | null;
+            /** @description Request to the first token p95, ms */
+            p95: number | null;
+        };
+        /** @description null where a score does not apply to the question */
+        EvaluationResultScores: {
+            hit: boolean | null;
+            rightCitation: boolean | null;
+            contains: boolean | null;
+            tokenF1: number | null;
+            squadF1: number;
+        };
+        GetHealthResponse: {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["GetHealthResponseData"];
+        };
+        GetHealthResponseData: {
+            /** @enum {string} */
+            status: "ok";
+            version: string;
+        };
+        GetReadinessResponse: {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["GetReadinessResponseData"];
+        };
+        GetReadinessResponseData: {
+            /** @enum {string} */
+            status: "ready";
+            database: string;
+            ingestionQueue: components["schemas"]["GetReadinessResponseDataIngestionQueue"];
+        };
+        GetReadinessResponseDataIngestionQueue: {
+            /** Format: int32 */
+            queued: number;
+            /** Format: int32 */
+            active: number;
+        };
+        GetHealthDetailsResponse: {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["GetHealthDetailsResponseData"];
+        };
+        GetHealthDetailsResponseData: {
+            /** @enum {string} */
+            status: "ok";
+            version: string;
+            database: string;
+            vectorSearch: boolean;
+            embeddingModel: string;
+            llmProvider: string;
+            llmModel: string | null;
+            ingestionQueue: components["schemas"]["GetHealthDetailsResponseDataIngestionQueue"];
+        };
+        GetHealthDetailsResponseDataIngestionQueue: {
+            /** Format: int32 */
+            queued: number;
+            /** Format: int32 */
+            active: number;
+        };
+        LoginRequest: {
+            /** Format: email */
+            email: string;
+            /** Format: password */
+            password: string;
+        };
+        LoginResponse: {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["Session"];
+        };
+        RegisterRequest: {
+            /** Format: email */
+            email: string;
+            /** Format: password */
+            password: string;
+            name: string;
+            companyName: string;
+        };
+        RegisterResponse: {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["Session"];
+        };
+        RefreshTokenRequest: {
+            /** @description Required unless the refresh cookie is sent with `X-Refresh-Cookie: 1` (then send `{}`) */
+            refreshToken?: string;
+        };
+        RefreshTokenResponse: {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["RefreshTokenResponseData"];
+        };
+        RefreshTokenResponseData: {
+            /** @description JWT for `Authorization: Bearer`, valid `expiresIn` seconds */
+            accessToken: string;
+            /** @description Opaque; for POST /api/auth/refresh; rotated on every refresh. Empty when delivered as the httpOnly cookie (`X-Refresh-Cookie: 1`) */
+            refreshToken: string;
+            /**
+             * Format: int32
+             * @description Seconds
+             * @example 3600
+             */
+            expiresIn: number;
+        };
+        LogoutResponse: {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["LogoutResponseData"];
+        };
+        LogoutResponseData: {
+            loggedOut: boolean;
+        };
+        GetMeResponse: {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["GetMeResponseData"];
+        };
+        GetMeResponseData: {
+            user: components["schemas"]["User"];
+            company: components["schemas"]["GetMeResponseDataCompany"];
+        };
+        GetMeResponseDataCompany: {
+            id: string;
+            name: string;
+        };
+        UpdateMeRequest: {
+            name: string;
+        };
+        UpdateMeResponse: {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["UpdateMeResponseData"];
+        };
+        UpdateMeResponseData: {
+            user: components["schemas"]["User"];
+        };
+        UploadDocumentRequest: {
+            /**
+             * Format: binary
+             * @description The file; at most 50 MB (MAX_UPLOAD_MB). Type read from the bytes
+             */
+            file: Blob;
+            /** @description Display name; default: the file name */
+            name?: string;
+            /** @description Put the document in this topic */
+            topicId?: string;
+        };
+        UploadDocumentResponse: {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["Document"];
+        };
+        UploadEvaluationRequest: {
+            /**
+             * Format: binary
+             * @description The question set, UTF-8: a `.csv` name reads as CSV, any other as JSON Lines; at most 1 MB
+             */
+            file: Blob;
+            /** @description Default: the file name */
+            name?: string;
+        };
+        UploadEvaluationResponse: {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["Evaluation"];
+        };
+        ListDocumentsResponse: {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["ListDocumentsResponseData"];
+        };
+        ListDocumentsResponseData: {
+            items: components["schemas"]["Document"][];
+            pagination: components["schemas"]["Pagination"];
+        };
+        GetDocumentResponse: {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["Document"];
+        };
+        UpdateDocumentRequest: {
+            name?: string;
+            topicId?: string | null;
+        };
+        UpdateDocumentResponse: {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["Document"];
+        };
+        DeleteDocumentResponse: {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["DeleteDocumentResponseData"];
+        };
+        DeleteDocumentResponseData: {
+            id: string;
+            /** @enum {boolean} */
+            deleted: true;
+        };
+        ListDocumentChunksResponse: {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["ListDocumentChunksResponseData"];
+        };
+        ListDocumentChunksResponseData: {
+            items: components["schemas"]["DocumentChunk"][];
+            pagination: components["schemas"]["Pagination"];
+        };
+        SearchDocumentsRequest: {
+            /** @description What to look for, in plain words (not only white space) */
+            query: string;
+            /** @description Search only this topic’s documents */
+            topicId?: string;
+            /**
+             * Format: int32
+             * @description Chunks to return
+             * @default 10
+             */
+            limit?: number;
+            /**
+             * @description `dense` (embedding similarity), `lexical` (BM25), `hybrid` (both, fused; the default) or `rerank` (hybrid re-scored by a cross-encoder; falls back to hybrid when none is configured)
+             * @enum {string}
+             */
+            mode?: "dense" | "lexical" | "hybrid" | "rerank";
+        };
+        SearchDocumentsResponse: {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["SearchDocumentsResponseData"];
+        };
+        SearchDocumentsResponseData: {
+            /** @description Best first */
+            items: components["schemas"]["SearchHit"][];
+            /**
+             * @description The mode that ran (`rerank` without a cross-encoder runs `hybrid`)
+             * @enum {string}
+             */
+            mode: "dense" | "lexical" | "hybrid" | "rerank";
+        };
+        CreateApiKeyRequest: {
+            name: string;
+            /**
+             * @description Key prefix `svc_live_` or `svc_test_`
+             * @default live
+             * @enum {string}
+             */
+            environment?: "live" | "test";
+            /** @description Origins allowed to use the key: `[scheme://][*.]host[:port]`. Empty or absent: any web site may use the key (`anyOrigin: true`). */
+            authorizedDomains?: string[];
+            /**
+             * @description Refuse requests whose origin is not `https://` (403), whatever the domains
+             * @default false
+             */
+            requireHttps?: boolean;
+            /**
+             * @description Answer from every document of the company, present and future (explicit; the console flags such keys). False: only `topicIds`
+             * @default false
+             */
+            allDocuments?: boolean;
+            /** @description The topics the key may answer from (replaces the list). A request’s `topicId` narrows this, never widens it */
+            topicIds?: string[];
+        };
+        CreateApiKeyResponse: {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["CreateApiKeyResponseData"];
+        };
+        CreateApiKeyResponseData: {
+            id: string;
+            name: string;
+            /**
+             * @description Key prefix `svc_live_` or `svc_test_`
+             * @enum {string}
+             */
+            environment: "live" | "test";
+            /** @description First characters of the key, to recognise it */
+            keyPrefix: string;
+            /** @description Last four characters of the key; null for keys made before they were kept */
+            keyLast4: string | null;
+            authorizedDomains: string[];
+            requireHttps: boolean;
+            /** @description True when the key has no authorized domains: any web site can use it (a warning for widget keys) */
+            anyOrigin: boolean;
+            /** @description True when the key answers from every document of the company, unfiled ones included (a warning for widget keys, like `anyOrigin`) */
+            allDocuments: boolean;
+            /** @description The topics the key answers from while `allDocuments` is false; empty: none */
+            topicIds: string[];
+            /**
+             * @description How the key verifies signed visitors’ tokens (`X-Visitor-Token`); `none`: it takes none
+             * @enum {string}
+             */
+            visitorTokens: "none" | "hs256" | "rs256";
+            visitorJwksUrl: string | null;
+            /** @description Requests without a visitor token are refused (401) */
+            requireVisitor: boolean;
+            lastUsedAt: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            /**
+             * @description The full key: shown in this response only
+             * @example svc_live_…
+             */
+            key: string;
+        };
+        ListApiKeysResponse: {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["ListApiKeysResponseData"];
+        };
+        ListApiKeysResponseData: {
+            items: components["schemas"]["ApiKey"][];
+        };
+        UpdateApiKeyRequest: {
+            name?: string;
+            /** @description Origins allowed to use the key: `[scheme://][*.]host[:port]`. Empty or absent: any web site may use the key (`anyOrigin: true`). */
+            authorizedDomains?: string[];
+            /** @description Refuse requests whose origin is not `https://` (403), whatever the domains */
+            requireHttps?: boolean;
+            /** @description Answer from every document of the company, present and future (explicit; the console flags such keys). False: only `topicIds` */
+            allDocuments?: boolean;
+            /** @description The topics the key may answer from (replaces the list). A request’s `topicId` narrows this, never widens it */
+            topicIds?: string[];
+            /** @description Verify RS256 visitor tokens with the keys at this JWKS URL (fetched through the outbound policy); replaces an HS256 secret. null: none */
+            visitorJwksUrl?: string | null;
+            /** @description Refuse requests without a visitor token */
+            requireVisitor?: boolean;
+        };
+        UpdateApiKeyResponse: {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["ApiKey"];
+        };
+        DeleteApiKeyResponse: {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["DeleteApiKeyResponseData"];
+        };
+        DeleteApiKeyResponseData: {
+            id: string;
+            /** @enum {boolean} */
+            deleted: true;
+        };
+        RotateVisitorSecretResponse: {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["RotateVisitorSecretResponseData"];
+        };
+        RotateVisitorSecretResponseData: {
+            id: string;
+            /** @description The HS256 signing secret for visitor tokens: shown in this response only */
+            visitorSecret: string;
+        };
+        RemoveVisitorSecretResponse: {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["ApiKey"];
+        };
+        StreamChatRequest: {
+            /** @description The question */
+            message: string;
+            /** @description Continue this conversation */
+            conversationId?: string;
+            /** @description Answer from this topic only */
+            topicId?: string;
+            /** @description Also search the web (SearXNG) and cite its results after the company documents, marked `kind: "web"`. Not configured: 503; the provider failing: 502, before any byte is streamed. */
+            webSearch?: boolean;
+        };
+        SendChatMessageRequest: {
+            /** @description The question */
+            message: string;
+            /** @description Continue this conversation */
+            conversationId?: string;
+            /** @description Answer from this topic only */
+            topicId?: string;
+            /** @description Also search the web (SearXNG) and cite its results after the company documents, marked `kind: "web"`. Not configured: 503; the provider failing: 502, before any byte is streamed. */
+            webSearch?: boolean;
+        };
+        SendChatMessageResponse: {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["ChatAnswer"];
+        };
+        PublicChatRequest: {
+            /** @description The question */
+            message: string;
+            /** @description Widget session, `sess_<id>`: send back the `sessionId` of the previous answer to continue its conversation. Only ids the server made for this key continue one; any other (unknown, made up, another key’s) starts a new session, whose id the answer returns. */
+            sessionId?: string;
+            topicId?: string;
+            /** @description Also search the web (SearXNG) and cite its results after the company documents, marked `kind: "web"`. Not configured: 503; the provider failing: 502, before any byte is streamed. */
+            webSearch?: boolean;
+        };
+        PublicChatResponse: {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["ChatAnswer"];
+        };
+        PublicStreamChatRequest: {
+            /** @description The question */
+            message: string;
+            /** @description Widget session, `sess_<id>`: send back the `sessionId` of the previous answer to continue its conversation. Only ids the server made for this key continue one; any other (unknown, made up, another key’s) starts a new session, whose id the answer returns. */
+            sessionId?: string;
+            topicId?: string;
+            /** @description Also search the web (SearXNG) and cite its results after the company documents, marked `kind: "web"`. Not configured: 503; the provider failing: 502, before any byte is streamed. */
+            webSearch?: boolean;
+        };
+        ListPublicTopicsResponse: {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["ListPublicTopicsResponseData"];
+        };
+        ListPublicTopicsResponseData: {
+            items: components["schemas"]["Topic"][];
+            pagination: components["schemas"]["Pagination"];
+        };
+        PublicSearchWebRequest: {
+            query: string;
+            /**
+             * Format: int32
+             * @default 5
+             */
+            limit?: number;
+        };
+        PublicSearchWebResponse: {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["PublicSearchWebResponseData"];
+        };
+        PublicSearchWebResponseData: {
+            items: components["schemas"]["WebResult"][];
+            provider: string;
+        };
+        ListTopicsResponse: {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["ListTopicsResponseData"];
+        };
+        ListTopicsResponseData: {
+            items: components["schemas"]["Topic"][];
+            pagination: components["schemas"]["Pagination"];
+        };
+        CreateTopicRequest: {
+            name: string;
+            description?: string | null;
+        };
+        CreateTopicResponse: {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["Topic"];
+        };
+        UpdateTopicRequest: {
+            name?: string;
+            description?: string | null;
+        };
+        UpdateTopicResponse: {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["Topic"];
+        };
+        DeleteTopicResponse: {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["Topic"];
+        };
+        ListGroupsResponse: {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["ListGroupsResponseData"];
+        };
+        ListGroupsResponseData: {
+            items: components["schemas"]["Group"][];
+        };
+        CreateGroupRequest: {
+            name: string;
+            description?: string | null;
+            /** @description The whole membership: user ids of the company (replaces the current members) */
+            memberIds?: string[];
+        };
+        CreateGroupResponse: {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["Group"];
+        };
+        GetGroupResponse: {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["Group"];
+        };
+        UpdateGroupRequest: {
+            name?: string;
+            description?: string | null;
+            /** @description The whole membership: user ids of the company (replaces the current members) */
+            memberIds?: string[];
+        };
+        UpdateGroupResponse: {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["Group"];
+        };
+        DeleteGroupResponse: {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["DeleteGroupResponseData"];
+        };
+        DeleteGroupResponseData: {
+            id: string;
+            /** @enum {boolean} */
+            deleted: true;
+        };
+        GetTopicAccessResponse: {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["TopicAccess"];
+        };
+        SetTopicAccessRequest: {
+            /**
+             * @description The company-wide “all members” group’s access; `none` restricts the topic to its groups
+             * @enum {string}
+             */
+            allMembers?: "none" | "read" | "edit";
+            /** @description Every group granted the topic (replaces the current grants) */
+            groups?: components["schemas"]["SetTopicAccessRequestGroup"][];
+        };
+        SetTopicAccessRequestGroup: {
+            groupId: string;
+            /**
+             * @description `read`: read the topic’s documents; `edit`: also add, change and delete them (editors only)
+             * @enum {string}
+             */
+            access: "read" | "edit";
+        };
+        SetTopicAccessResponse: {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["TopicAccess"];
+        };
+        ListConversationsResponse: {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["ListConversationsResponseData"];
+        };
+        ListConversationsResponseData: {
+            items: components["schemas"]["Conversation"][];
+            pagination: components["schemas"]["Pagination"];
+        };
+        CreateConversationRequest: {
+            title?: string;
+        };
+        CreateConversationResponse: {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["Conversation"];
+        };
+        GetConversationResponse: {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["GetConversationResponseData"];
+        };
+        GetConversationResponseData: {
+            /** @example conv_01jd8x4b2c3d4e5f6g7h8j9k0m */
+            id: string;
+            title: string;
+            /** Format: int64 */
+            messageCount: number;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+            messages: components["schemas"]["Message"][];
+        };
+        UpdateConversationRequest: {
+            title: string;
+        };
+        UpdateConversationResponse: {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["Conversation"];
+        };
+        DeleteConversationResponse: {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["DeleteConversationResponseData"];
+        };
+        DeleteConversationResponseData: {
+            id: string;
+            /** @enum {boolean} */
+            deleted: true;
+        };
+        ListCompaniesResponse: {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["ListCompaniesResponseData"];
+        };
+        ListCompaniesResponseData: {
+            items: components["schemas"]["Company"][];
+            pagination: components["schemas"]["Pagination"];
+        };
+        GetCompanyResponse: {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["Company"];
+        };
+        UpdateCompanyRequest: {
+            name?: string;
+            settings?: components["schemas"]["UpdateCompanyRequestSettings"];
+        };
+        UpdateCompanyRequestSettings: {
+            /** @enum {string} */
+            language?: "en" | "fr";
+            systemPrompt?: string;
+            /** Format: int32 */
+            topK?: number;
+            temperature?: number;
+            rerank?: boolean;
+            /** @description Least calibrated answerability (0..1) for an answer; below it the answer is the refusal. Lower: fewer refusals of answerable questions, more answers to unanswerable ones (docs/chat.md). Default 0.35. */
+            answerThreshold?: number;
+            ssoDomains?: string[];
+        };
+        UpdateCompanyResponse: {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["Company"];
+        };
+        ListUsersResponse: {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["ListUsersResponseData"];
+        };
+        ListUsersResponseData: {
+            items: components["schemas"]["UserDetail"][];
+            pagination: components["schemas"]["Pagination"];
+        };
+        CreateUserRequest: {
+            /** Format: email */
+            email: string;
+            name: string;
+            /**
+             * @description COMPANY_ADMIN manages users and settings; EDITOR uploads and edits; READER reads and chats
+             * @enum {string}
+             */
+            role: "COMPANY_ADMIN" | "COMPANY_EDITOR" | "COMPANY_READER";
+            /** Format: password */
+            password?: string;
+        };
+        CreateUserResponse: {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["CreateUserResponseData"];
+        };
+        CreateUserResponseData: {
+            user: components["schemas"]["UserDetail"];
+            invitation?: components["schemas"]["CreateUserResponseDataInvitation"];
+        };
+        CreateUserResponseDataInvitation: {
+            /** @description One-time; shown once; for POST /api/auth/accept-invitation */
+            token: string;
+            /** Format: date-time */
+            expiresAt: string;
+        };
+        GetUserResponse: {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["UserDetail"];
+        };
+        UpdateUserRequest: {
+            name?: string;
+            /**
+             * @description COMPANY_ADMIN manages users and settings; EDITOR uploads and edits; READER reads and chats
+             * @enum {string}
+             */
+            role?: "COMPANY_ADMIN" | "COMPANY_EDITOR" | "COMPANY_READER";
+            disabled?: boolean;
+        };
+        UpdateUserResponse: {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["UserDetail"];
+        };
+        DeleteUserResponse: {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["DeleteUserResponseData"];
+        };
+        DeleteUserResponseData: {
+            id: string;
+            /** @enum {boolean} */
+            deleted: true;
+        };
+        AcceptInvitationRequest: {
+            token: string;
+            /** Format: password */
+            password: string;
+            name: string;
+        };
+        AcceptInvitationResponse: {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["Session"];
+        };
+        SignInWithGoogleRequest: {
+            idToken: string;
+        };
+        SignInWithGoogleResponse: {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["Session"];
+        };
+        SignInWithMicrosoftRequest: {
+            accessToken: string;
+        };
+        SignInWithMicrosoftResponse: {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["Session"];
+        };
+        ChangePasswordRequest: {
+            /** Format: password */
+            currentPassword: string;
+            /** Format: password */
+            newPassword: string;
+        };
+        ChangePasswordResponse: {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["Session"];
+        };
+        SearchWebRequest: {
+            query: string;
+            /**
+             * Format: int32
+             * @default 5
+             */
+            limit?: number;
+        };
+        SearchWebResponse: {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["SearchWebResponseData"];
+        };
+        SearchWebResponseData: {
+            items: components["schemas"]["WebResult"][];
+            provider: string;
+        };
+        CreateWebhookRequest: {
+            /** @description http(s) URL; must not resolve to a private, loopback or link-local address unless OUTBOUND_ALLOWLIST says so */
+            url: string;
+            events: ("document.uploaded" | "document.vectorized" | "document.error" | "conversation.created")[];
+            /** @default true */
+            active?: boolean;
+            description?: string;
+        };
+        CreateWebhookResponse: {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["CreateWebhookResponseData"];
+        };
+        CreateWebhookResponseData: {
+            id: string;
+            /** Format: uri */
+            url: string;
+            description: string | null;
+            events: ("document.uploaded" | "document.vectorized" | "document.error" | "conversation.created")[];
+            active: boolean;
+            /** @description Why the service disabled it (410 Gone, retries exhausted); null otherwise */
+            disabledReason: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+            /** @description Signing secret `whsec_…`: shown in this response only */
+            secret: string;
+        };
+        ListWebhooksResponse: {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["ListWebhooksResponseData"];
+        };
+        ListWebhooksResponseData: {
+            items: components["schemas"]["Webhook"][];
+            pagination: components["schemas"]["Pagination"];
+        };
+        GetWebhookResponse: {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["GetWebhookResponseData"];
+        };
+        GetWebhookResponseData: {
+            id: string;
+            /** Format: uri */
+            url: string;
+            description: string | null;
+            events: ("document.uploaded" | "document.vectorized" | "document.error" | "conversation.created")[];
+            active: boolean;
+            /** @description Why the service disabled it (410 Gone, retries exhausted); null otherwise */
+            disabledReason: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        UpdateWebhookRequest: {
+            /** @description http(s) URL; must not resolve to a private, loopback or link-local address unless OUTBOUND_ALLOWLIST says so */
+            url?: string;
+            events?: ("document.uploaded" | "document.vectorized" | "document.error" | "conversation.created")[];
+            active?: boolean;
+            description?: string | null;
+        };
+        UpdateWebhookResponse: {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["UpdateWebhookResponseData"];
+        };
+        UpdateWebhookResponseData: {
+            id: string;
+            /** Format: uri */
+            url: string;
+            description: string | null;
+            events: ("document.uploaded" | "document.vectorized" | "document.error" | "conversation.created")[];
+            active: boolean;
+            /** @description Why the service disabled it (410 Gone, retries exhausted); null otherwise */
+            disabledReason: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        DeleteWebhookResponse: {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["DeleteWebhookResponseData"];
+        };
+        DeleteWebhookResponseData: {
+            id: string;
+            /** @enum {boolean} */
+            deleted: true;
+        };
+        TestWebhookResponse: {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["Delivery"];
+        };
+        ListWebhookDeliveriesResponse: {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["ListWebhookDeliveriesResponseData"];
+        };
+        ListWebhookDeliveriesResponseData: {
+            items: components["schemas"]["Delivery"][];
+            pagination: components["schemas"]["Pagination"];
+        };
+        GetAuthProvidersResponse: {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["GetAuthProvidersResponseData"];
+        };
+        GetAuthProvidersResponseData: {
+            /** @description E-mail and password sign-in (always on) */
+            password: boolean;
+            /** @description null: Google sign-in is not configured */
+            google: components["schemas"]["GetAuthProvidersResponseDataGoogle"] | null;
+            /** @description null: Microsoft sign-in is not configured */
+            microsoft: components["schemas"]["GetAuthProvidersResponseDataMicrosoft"] | null;
+        };
+        GetAuthProvidersResponseDataGoogle: {
+            /** @description The first GOOGLE_CLIENT_ID, for the browser flow */
+            clientId: string;
+        };
+        GetAuthProvidersResponseDataMicrosoft: {
+            /** @description MICROSOFT_CLIENT_ID for the browser flow; null: the API accepts tokens but the console shows no button */
+            clientId: string | null;
+        };
+        ReprocessDocumentResponse: {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["Document"];
+        };
+        /**
+         * Format: binary
+         * @description The bytes as uploaded (at most MAX_UPLOAD_MB)
+         */
+        DownloadDocumentFileResponse: Blob;
+        SetMessageFeedbackRequest: {
+            /** @description Thumbs up or down; null takes the rating back */
+            rating: ("up" | "down") | null;
+        };
+        SetMessageFeedbackResponse: {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["SetMessageFeedbackResponseData"];
+        };
+        SetMessageFeedbackResponseData: {
+            messageId: string;
+            rating: ("up" | "down") | null;
+            ratedAt: string | null;
+        };
+        GetInsightsResponse: {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["GetInsightsResponseData"];
+        };
+        GetInsightsResponseData: {
+            /** Format: int32 */
+            days: number;
+            totals: components["schemas"]["GetInsightsResponseDataTotals"];
+            /** @description Every day of the window, oldest first, zeros included */
+            questionsPerDay: components["schemas"]["GetInsightsResponseDataQuestionsPerDayItem"][];
+            /** @description The latest questions answered with a refusal, newest first */
+            unanswered: components["schemas"]["GetInsightsResponseDataUnansweredItem"][];
+            /** @description Documents cited by the most answers, most first */
+            mostCited: components["schemas"]["GetInsightsResponseDataMostCitedItem"][];
+        };
+        GetInsightsResponseDataQuestionsPerDayItem: {
+            /**
+             * Format: date
+             * @description UTC day, YYYY-MM-DD
+             */
+            date: string;
+            /** Format: int64 */
+            questions: number;
+            /** Format: int64 */
+            refused: number;
+        };
+        GetInsightsResponseDataUnansweredItem: {
+            messageId: string;
+            conversationId: string;
+            question: string;
+            /** Format: date-time */
+            askedAt: string;
+        };
+        GetInsightsResponseDataMostCitedItem: {
+            documentId: string;
+            name: string;
+            /**
+             * Format: int64
+             * @description Answers citing the document
+             */
+            citations: number;
+        };
+        GetInsightsResponseDataTotals: {
+            /** Format: int64 */
+            questions: number;
+            /**
+             * Format: int64
+             * @description Answers that cited nothing
+             */
+            refused: number;
+            /** Format: int64 */
+            thumbsUp: number;
+            /** Format: int64 */
+            thumbsDown: number;
+        };
+        CreateEvaluationRequest: {
+            /** @example Before raising topK */
+            name: string;
+            /**
+             * @description JSON Lines, or CSV with a header row
+             * @enum {string}
+             */
+            format: "jsonl" | "csv";
+            /**
+             * @description The question set (docs/evaluations.md "Question sets"): at most 1,000 questions and 1 MB
+             * @example {"id":"faa-1","question":"By when must comments reach the FAA?","expected":["September 21, 2020"],"documents":["federal-register-2020-17221.pdf"]}
+             *     {"question":"What is the capital of Mars?","unanswerable":true}
+             */
+            content: string;
+        };
+        CreateEvaluationResponse: {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["Evaluation"];
+        };
+        ListEvaluationsResponse: {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["ListEvaluationsResponseData"];
+        };
+        ListEvaluationsResponseData: {
+            items: components["schemas"]["Evaluation"][];
+            pagination: components["schemas"]["Pagination"];
+        };
+        GetEvaluationResponse: {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["GetEvaluationResponseData"];
+        };
+        GetEvaluationResponseData: {
+            /** @example eval_01jd8x4b2c3d4e5f6g7h8j9k0m */
+            id: string;
+            name: string;
+            /** @enum {string} */
+            status: "QUEUED" | "RUNNING" | "COMPLETED" | "FAILED";
+            /** Format: int64 */
+            questionCount: number;
+            /**
+             * Format: int64
+             * @description Questions answered so far
+             */
+            completedCount: number;
+            /** @description null until the run starts */
+            settings: components["schemas"]["EvaluationSettings"] | null;
+            /** @description null until COMPLETED */
+            totals: components["schemas"]["EvaluationTotals"] | null;
+            /** @description Why the run FAILED */
+            error: string | null;
+            /** @description The admin who started it (null once deleted) */
+            createdBy: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            startedAt: string | null;
+            completedAt: string | null;
+            results: components["schemas"]["EvaluationResult"][];
+        };
+        DeleteEvaluationResponse: {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["DeleteEvaluationResponseData"];
+        };
+        DeleteEvaluationResponseData: {
+            id: string;
+            /** @enum {boolean} */
+            deleted: true;
         };
     };
     responses: never;
@@ -1914,15 +3160,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        success: true;
-                        data: {
-                            /** @enum {string} */
-                            status: "ok";
-                            version: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["GetHealthResponse"];
                 };
             };
             /** @description `VALIDATION_ERROR`: Invalid input; `details` lists the fields and reasons */
@@ -1986,21 +3224,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        success: true;
-                        data: {
-                            /** @enum {string} */
-                            status: "ready";
-                            database: string;
-                            ingestionQueue: {
-                                /** Format: int32 */
-                                queued: number;
-                                /** Format: int32 */
-                                active: number;
-                            };
-                        };
-                    };
+                    "application/json": components["schemas"]["GetReadinessResponse"];
                 };
             };
             /** @description `VALIDATION_ERROR`: Invalid input; `details` lists the fields and reasons */
@@ -2077,26 +3301,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        success: true;
-                        data: {
-                            /** @enum {string} */
-                            status: "ok";
-                            version: string;
-                            database: string;
-                            vectorSearch: boolean;
-                            embeddingModel: string;
-                            llmProvider: string;
-                            llmModel: string | null;
-                            ingestionQueue: {
-                                /** Format: int32 */
-                                queued: number;
-                                /** Format: int32 */
-                                active: number;
-                            };
-                        };
-                    };
+                    "application/json": components["schemas"]["GetHealthDetailsResponse"];
                 };
             };
             /** @description `VALIDATION_ERROR`: Invalid input; `details` lists the fields and reasons */
@@ -2179,12 +3384,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    /** Format: email */
-                    email: string;
-                    /** Format: password */
-                    password: string;
-                };
+                "application/json": components["schemas"]["LoginRequest"];
             };
         };
         responses: {
@@ -2198,11 +3398,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        success: true;
-                        data: components["schemas"]["Session"];
-                    };
+                    "application/json": components["schemas"]["LoginResponse"];
                 };
             };
             /** @description `VALIDATION_ERROR`: Invalid input; `details` lists the fields and reasons */
@@ -2263,20 +3459,19 @@ export interface operations {
     register: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe (IETF draft-ietf-httpapi-idempotency-key-header): the same key with the same request within 24 h answers the stored response (`Idempotent-Replayed: true`) and creates nothing; with another request, 422 `VALIDATION_ERROR`; while the first is still running, 409 `CONFLICT` (retry after `Retry-After`). Scoped to the caller (user or API key). A UUID per logical request is a good key.
+                 * @example "8e03978e-40d5-43e8-bc93-6894a57f9324"
+                 */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
         requestBody: {
             content: {
-                "application/json": {
-                    /** Format: email */
-                    email: string;
-                    /** Format: password */
-                    password: string;
-                    name: string;
-                    companyName: string;
-                };
+                "application/json": components["schemas"]["RegisterRequest"];
             };
         };
         responses: {
@@ -2290,11 +3485,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        success: true;
-                        data: components["schemas"]["Session"];
-                    };
+                    "application/json": components["schemas"]["RegisterResponse"];
                 };
             };
             /** @description `VALIDATION_ERROR`: Invalid input; `details` lists the fields and reasons */
@@ -2323,8 +3514,21 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description `CONFLICT`: The resource conflicts with the current state (duplicate, quota reached) */
+            /** @description `CONFLICT`: A request with the same `Idempotency-Key` is still being processed (or the resource conflicts) */
             409: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `VALIDATION_ERROR`: The `Idempotency-Key` was already used with a different request */
+            422: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
@@ -2377,10 +3581,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    /** @description Required unless the refresh cookie is sent with `X-Refresh-Cookie: 1` (then send `{}`) */
-                    refreshToken?: string;
-                };
+                "application/json": components["schemas"]["RefreshTokenRequest"];
             };
         };
         responses: {
@@ -2394,22 +3595,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        success: true;
-                        data: {
-                            /** @description JWT for `Authorization: Bearer`, valid `expiresIn` seconds */
-                            accessToken: string;
-                            /** @description Opaque; for POST /api/auth/refresh; rotated on every refresh. Empty when delivered as the httpOnly cookie (`X-Refresh-Cookie: 1`) */
-                            refreshToken: string;
-                            /**
-                             * Format: int32
-                             * @description Seconds
-                             * @example 3600
-                             */
-                            expiresIn: number;
-                        };
-                    };
+                    "application/json": components["schemas"]["RefreshTokenResponse"];
                 };
             };
             /** @description `VALIDATION_ERROR`: Invalid input; `details` lists the fields and reasons */
@@ -2486,13 +3672,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        success: true;
-                        data: {
-                            loggedOut: boolean;
-                        };
-                    };
+                    "application/json": components["schemas"]["LogoutResponse"];
                 };
             };
             /** @description `VALIDATION_ERROR`: Invalid input; `details` lists the fields and reasons */
@@ -2569,17 +3749,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        success: true;
-                        data: {
-                            user: components["schemas"]["User"];
-                            company: {
-                                id: string;
-                                name: string;
-                            };
-                        };
-                    };
+                    "application/json": components["schemas"]["GetMeResponse"];
                 };
             };
             /** @description `VALIDATION_ERROR`: Invalid input; `details` lists the fields and reasons */
@@ -2646,9 +3816,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    name: string;
-                };
+                "application/json": components["schemas"]["UpdateMeRequest"];
             };
         };
         responses: {
@@ -2662,13 +3830,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        success: true;
-                        data: {
-                            user: components["schemas"]["User"];
-                        };
-                    };
+                    "application/json": components["schemas"]["UpdateMeResponse"];
                 };
             };
             /** @description `VALIDATION_ERROR`: Invalid input; `details` lists the fields and reasons */
@@ -2729,23 +3891,19 @@ export interface operations {
     uploadDocument: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe (IETF draft-ietf-httpapi-idempotency-key-header): the same key with the same request within 24 h answers the stored response (`Idempotent-Replayed: true`) and creates nothing; with another request, 422 `VALIDATION_ERROR`; while the first is still running, 409 `CONFLICT` (retry after `Retry-After`). Scoped to the caller (user or API key). A UUID per logical request is a good key.
+                 * @example "8e03978e-40d5-43e8-bc93-6894a57f9324"
+                 */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
         requestBody: {
             content: {
-                "multipart/form-data": {
-                    /**
-                     * Format: binary
-                     * @description The file; at most 50 MB (MAX_UPLOAD_MB). Type read from the bytes
-                     */
-                    file: Blob;
-                    /** @description Display name; default: the file name */
-                    name?: string;
-                    /** @description Put the document in this topic */
-                    topicId?: string;
-                };
+                "multipart/form-data": components["schemas"]["UploadDocumentRequest"];
             };
         };
         responses: {
@@ -2759,11 +3917,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        success: true;
-                        data: components["schemas"]["Document"];
-                    };
+                    "application/json": components["schemas"]["UploadDocumentResponse"];
                 };
             };
             /** @description `VALIDATION_ERROR`: Invalid input; `details` lists the fields and reasons */
@@ -2818,6 +3972,19 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description `CONFLICT`: A request with the same `Idempotency-Key` is still being processed (or the resource conflicts) */
+            409: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description `PAYLOAD_TOO_LARGE`: Body, file or storage quota exceeded */
             413: {
                 headers: {
@@ -2833,6 +4000,19 @@ export interface operations {
             };
             /** @description `UNSUPPORTED_MEDIA_TYPE`: Content-Type or file type not accepted */
             415: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `VALIDATION_ERROR`: The `Idempotency-Key` was already used with a different request */
+            422: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
@@ -2876,21 +4056,19 @@ export interface operations {
     uploadEvaluation: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe (IETF draft-ietf-httpapi-idempotency-key-header): the same key with the same request within 24 h answers the stored response (`Idempotent-Replayed: true`) and creates nothing; with another request, 422 `VALIDATION_ERROR`; while the first is still running, 409 `CONFLICT` (retry after `Retry-After`). Scoped to the caller (user or API key). A UUID per logical request is a good key.
+                 * @example "8e03978e-40d5-43e8-bc93-6894a57f9324"
+                 */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
         requestBody: {
             content: {
-                "multipart/form-data": {
-                    /**
-                     * Format: binary
-                     * @description The question set, UTF-8: a `.csv` name reads as CSV, any other as JSON Lines; at most 1 MB
-                     */
-                    file: Blob;
-                    /** @description Default: the file name */
-                    name?: string;
-                };
+                "multipart/form-data": components["schemas"]["UploadEvaluationRequest"];
             };
         };
         responses: {
@@ -2904,11 +4082,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        success: true;
-                        data: components["schemas"]["Evaluation"];
-                    };
+                    "application/json": components["schemas"]["UploadEvaluationResponse"];
                 };
             };
             /** @description `VALIDATION_ERROR`: Invalid input; `details` lists the fields and reasons */
@@ -2950,7 +4124,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description `CONFLICT`: The resource conflicts with the current state (duplicate, quota reached) */
+            /** @description `CONFLICT`: A request with the same `Idempotency-Key` is still being processed (or the resource conflicts) */
             409: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -2978,6 +4152,19 @@ export interface operations {
             };
             /** @description `UNSUPPORTED_MEDIA_TYPE`: Content-Type or file type not accepted */
             415: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `VALIDATION_ERROR`: The `Idempotency-Key` was already used with a different request */
+            422: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
@@ -3054,14 +4241,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        success: true;
-                        data: {
-                            items: components["schemas"]["Document"][];
-                            pagination: components["schemas"]["Pagination"];
-                        };
-                    };
+                    "application/json": components["schemas"]["ListDocumentsResponse"];
                 };
             };
             /** @description `VALIDATION_ERROR`: Invalid input; `details` lists the fields and reasons */
@@ -3137,7 +4317,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description Resource id */
+                /**
+                 * @description Resource id
+                 * @example doc_01jd8x7k3m9q2w5e6r7t8y9u0p
+                 */
                 id: string;
             };
             cookie?: never;
@@ -3154,11 +4337,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        success: true;
-                        data: components["schemas"]["Document"];
-                    };
+                    "application/json": components["schemas"]["GetDocumentResponse"];
                 };
             };
             /** @description `VALIDATION_ERROR`: Invalid input; `details` lists the fields and reasons */
@@ -3247,17 +4426,17 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description Resource id */
+                /**
+                 * @description Resource id
+                 * @example doc_01jd8x7k3m9q2w5e6r7t8y9u0p
+                 */
                 id: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
-                "application/json": {
-                    name?: string;
-                    topicId?: string | null;
-                };
+                "application/json": components["schemas"]["UpdateDocumentRequest"];
             };
         };
         responses: {
@@ -3271,11 +4450,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        success: true;
-                        data: components["schemas"]["Document"];
-                    };
+                    "application/json": components["schemas"]["UpdateDocumentResponse"];
                 };
             };
             /** @description `VALIDATION_ERROR`: Invalid input; `details` lists the fields and reasons */
@@ -3364,7 +4539,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description Resource id */
+                /**
+                 * @description Resource id
+                 * @example doc_01jd8x7k3m9q2w5e6r7t8y9u0p
+                 */
                 id: string;
             };
             cookie?: never;
@@ -3381,15 +4559,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        success: true;
-                        data: {
-                            id: string;
-                            /** @enum {boolean} */
-                            deleted: true;
-                        };
-                    };
+                    "application/json": components["schemas"]["DeleteDocumentResponse"];
                 };
             };
             /** @description `VALIDATION_ERROR`: Invalid input; `details` lists the fields and reasons */
@@ -3481,7 +4651,10 @@ export interface operations {
             };
             header?: never;
             path: {
-                /** @description Resource id */
+                /**
+                 * @description Resource id
+                 * @example doc_01jd8x7k3m9q2w5e6r7t8y9u0p
+                 */
                 id: string;
             };
             cookie?: never;
@@ -3498,14 +4671,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        success: true;
-                        data: {
-                            items: components["schemas"]["DocumentChunk"][];
-                            pagination: components["schemas"]["Pagination"];
-                        };
-                    };
+                    "application/json": components["schemas"]["ListDocumentChunksResponse"];
                 };
             };
             /** @description `VALIDATION_ERROR`: Invalid input; `details` lists the fields and reasons */
@@ -3598,23 +4764,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    /** @description What to look for, in plain words (not only white space) */
-                    query: string;
-                    /** @description Search only this topic’s documents */
-                    topicId?: string;
-                    /**
-                     * Format: int32
-                     * @description Chunks to return
-                     * @default 10
-                     */
-                    limit?: number;
-                    /**
-                     * @description `dense` (embedding similarity), `lexical` (BM25), `hybrid` (both, fused; the default) or `rerank` (hybrid re-scored by a cross-encoder; falls back to hybrid when none is configured)
-                     * @enum {string}
-                     */
-                    mode?: "dense" | "lexical" | "hybrid" | "rerank";
-                };
+                "application/json": components["schemas"]["SearchDocumentsRequest"];
             };
         };
         responses: {
@@ -3628,19 +4778,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        success: true;
-                        data: {
-                            /** @description Best first */
-                            items: components["schemas"]["SearchHit"][];
-                            /**
-                             * @description The mode that ran (`rerank` without a cross-encoder runs `hybrid`)
-                             * @enum {string}
-                             */
-                            mode: "dense" | "lexical" | "hybrid" | "rerank";
-                        };
-                    };
+                    "application/json": components["schemas"]["SearchDocumentsResponse"];
                 };
             };
             /** @description `VALIDATION_ERROR`: Invalid input; `details` lists the fields and reasons */
@@ -3756,13 +4894,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        success: true;
-                        data: {
-                            items: components["schemas"]["ApiKey"][];
-                        };
-                    };
+                    "application/json": components["schemas"]["ListApiKeysResponse"];
                 };
             };
             /** @description `VALIDATION_ERROR`: Invalid input; `details` lists the fields and reasons */
@@ -3836,35 +4968,19 @@ export interface operations {
     createApiKey: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe (IETF draft-ietf-httpapi-idempotency-key-header): the same key with the same request within 24 h answers the stored response (`Idempotent-Replayed: true`) and creates nothing; with another request, 422 `VALIDATION_ERROR`; while the first is still running, 409 `CONFLICT` (retry after `Retry-After`). Scoped to the caller (user or API key). A UUID per logical request is a good key.
+                 * @example "8e03978e-40d5-43e8-bc93-6894a57f9324"
+                 */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
         requestBody: {
             content: {
-                "application/json": {
-                    name: string;
-                    /**
-                     * @description Key prefix `svc_live_` or `svc_test_`
-                     * @default live
-                     * @enum {string}
-                     */
-                    environment?: "live" | "test";
-                    /** @description Origins allowed to use the key: `[scheme://][*.]host[:port]`. Empty or absent: any web site may use the key (`anyOrigin: true`). */
-                    authorizedDomains?: string[];
-                    /**
-                     * @description Refuse requests whose origin is not `https://` (403), whatever the domains
-                     * @default false
-                     */
-                    requireHttps?: boolean;
-                    /**
-                     * @description Answer from every document of the company, present and future (explicit; the console flags such keys). False: only `topicIds`
-                     * @default false
-                     */
-                    allDocuments?: boolean;
-                    /** @description The topics the key may answer from (replaces the list). A request’s `topicId` narrows this, never widens it */
-                    topicIds?: string[];
-                };
+                "application/json": components["schemas"]["CreateApiKeyRequest"];
             };
         };
         responses: {
@@ -3878,47 +4994,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        success: true;
-                        data: {
-                            id: string;
-                            name: string;
-                            /**
-                             * @description Key prefix `svc_live_` or `svc_test_`
-                             * @enum {string}
-                             */
-                            environment: "live" | "test";
-                            /** @description First characters of the key, to recognise it */
-                            keyPrefix: string;
-                            /** @description Last four characters of the key; null for keys made before they were kept */
-                            keyLast4: string | null;
-                            authorizedDomains: string[];
-                            requireHttps: boolean;
-                            /** @description True when the key has no authorized domains: any web site can use it (a warning for widget keys) */
-                            anyOrigin: boolean;
-                            /** @description True when the key answers from every document of the company, unfiled ones included (a warning for widget keys, like `anyOrigin`) */
-                            allDocuments: boolean;
-                            /** @description The topics the key answers from while `allDocuments` is false; empty: none */
-                            topicIds: string[];
-                            /**
-                             * @description How the key verifies signed visitors’ tokens (`X-Visitor-Token`); `none`: it takes none
-                             * @enum {string}
-                             */
-                            visitorTokens: "none" | "hs256" | "rs256";
-                            visitorJwksUrl: string | null;
-                            /** @description Requests without a visitor token are refused (401) */
-                            requireVisitor: boolean;
-                            lastUsedAt: string | null;
-                            /** Format: date-time */
-                            createdAt: string;
-                            /**
-                             * @description The full key: shown in this response only
-                             * @example svc_live_…
-                             */
-                            key: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["CreateApiKeyResponse"];
                 };
             };
             /** @description `VALIDATION_ERROR`: Invalid input; `details` lists the fields and reasons */
@@ -3949,6 +5025,32 @@ export interface operations {
             };
             /** @description `FORBIDDEN`: The role lacks the permission (`requiredRole`, `currentRole`), or the API key is used from an unauthorized domain */
             403: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `CONFLICT`: A request with the same `Idempotency-Key` is still being processed (or the resource conflicts) */
+            409: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `VALIDATION_ERROR`: The `Idempotency-Key` was already used with a different request */
+            422: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
@@ -3994,28 +5096,17 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description Resource id */
+                /**
+                 * @description Resource id
+                 * @example key_01jd8x7k3m9q2w5e6r7t8y9u0p
+                 */
                 id: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
-                "application/json": {
-                    name?: string;
-                    /** @description Origins allowed to use the key: `[scheme://][*.]host[:port]`. Empty or absent: any web site may use the key (`anyOrigin: true`). */
-                    authorizedDomains?: string[];
-                    /** @description Refuse requests whose origin is not `https://` (403), whatever the domains */
-                    requireHttps?: boolean;
-                    /** @description Answer from every document of the company, present and future (explicit; the console flags such keys). False: only `topicIds` */
-                    allDocuments?: boolean;
-                    /** @description The topics the key may answer from (replaces the list). A request’s `topicId` narrows this, never widens it */
-                    topicIds?: string[];
-                    /** @description Verify RS256 visitor tokens with the keys at this JWKS URL (fetched through the outbound policy); replaces an HS256 secret. null: none */
-                    visitorJwksUrl?: string | null;
-                    /** @description Refuse requests without a visitor token */
-                    requireVisitor?: boolean;
-                };
+                "application/json": components["schemas"]["UpdateApiKeyRequest"];
             };
         };
         responses: {
@@ -4029,11 +5120,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        success: true;
-                        data: components["schemas"]["ApiKey"];
-                    };
+                    "application/json": components["schemas"]["UpdateApiKeyResponse"];
                 };
             };
             /** @description `VALIDATION_ERROR`: Invalid input; `details` lists the fields and reasons */
@@ -4122,7 +5209,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description Resource id */
+                /**
+                 * @description Resource id
+                 * @example key_01jd8x7k3m9q2w5e6r7t8y9u0p
+                 */
                 id: string;
             };
             cookie?: never;
@@ -4139,15 +5229,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        success: true;
-                        data: {
-                            id: string;
-                            /** @enum {boolean} */
-                            deleted: true;
-                        };
-                    };
+                    "application/json": components["schemas"]["DeleteApiKeyResponse"];
                 };
             };
             /** @description `VALIDATION_ERROR`: Invalid input; `details` lists the fields and reasons */
@@ -4236,7 +5318,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description Resource id */
+                /**
+                 * @description Resource id
+                 * @example key_01jd8x7k3m9q2w5e6r7t8y9u0p
+                 */
                 id: string;
             };
             cookie?: never;
@@ -4253,15 +5338,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        success: true;
-                        data: {
-                            id: string;
-                            /** @description The HS256 signing secret for visitor tokens: shown in this response only */
-                            visitorSecret: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["RotateVisitorSecretResponse"];
                 };
             };
             /** @description `VALIDATION_ERROR`: Invalid input; `details` lists the fields and reasons */
@@ -4350,7 +5427,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description Resource id */
+                /**
+                 * @description Resource id
+                 * @example key_01jd8x7k3m9q2w5e6r7t8y9u0p
+                 */
                 id: string;
             };
             cookie?: never;
@@ -4367,11 +5447,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        success: true;
-                        data: components["schemas"]["ApiKey"];
-                    };
+                    "application/json": components["schemas"]["RemoveVisitorSecretResponse"];
                 };
             };
             /** @description `VALIDATION_ERROR`: Invalid input; `details` lists the fields and reasons */
@@ -4464,20 +5540,26 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    /** @description The question */
-                    message: string;
-                    /** @description Continue this conversation */
-                    conversationId?: string;
-                    /** @description Answer from this topic only */
-                    topicId?: string;
-                    /** @description Also search the web (SearXNG) and cite its results after the company documents, marked `kind: "web"`. Not configured: 503; the provider failing: 502, before any byte is streamed. */
-                    webSearch?: boolean;
-                };
+                "application/json": components["schemas"]["StreamChatRequest"];
             };
         };
         responses: {
-            /** @description The answer as Server-Sent Events; each `data:` line holds one `ChatStreamEvent` */
+            /**
+             * @description The answer as Server-Sent Events; each `data:` line holds one `ChatStreamEvent` (JSON). Read the body as a stream: it is not one JSON document
+             *
+             *     A whole stream:
+             *
+             *     ```text
+             *     data: {"type":"token","content":"Refunds are accepted within 30 days"}
+             *
+             *     data: {"type":"token","content":" of purchase [1]."}
+             *
+             *     data: {"type":"sources","sources":[{"id":"doc_01jd8x7k3m9q2w5e6r7t8y9u0p","name":"Refund policy 2026","score":1,"chunks":[{"citation":1,"chunkId":"chk_01jd8x7k3m9q2w5e6r7t8y9u0p","page":1}]}]}
+             *
+             *     data: {"type":"done","citationMap":{"1":{"documentId":"doc_01jd8x7k3m9q2w5e6r7t8y9u0p","chunkId":"chk_01jd8x7k3m9q2w5e6r7t8y9u0p"}},"conversationId":"conv_01jd8x7k3m9q2w5e6r7t8y9u0p","messageId":"msg_01jd8x7k3m9q2w5e6r7t8y9u0p"}
+             *
+             *     ```
+             */
             200: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -4487,11 +5569,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "text/event-stream": {
-                        /** @description Absent: the default `message` */
-                        event?: string;
-                        data: string;
-                    };
+                    "text/event-stream": components["schemas"]["ChatStreamEvent"];
                 };
             };
             /** @description `VALIDATION_ERROR`: Invalid input; `details` lists the fields and reasons */
@@ -4604,22 +5682,19 @@ export interface operations {
     sendChatMessage: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe (IETF draft-ietf-httpapi-idempotency-key-header): the same key with the same request within 24 h answers the stored response (`Idempotent-Replayed: true`) and creates nothing; with another request, 422 `VALIDATION_ERROR`; while the first is still running, 409 `CONFLICT` (retry after `Retry-After`). Scoped to the caller (user or API key). A UUID per logical request is a good key.
+                 * @example "8e03978e-40d5-43e8-bc93-6894a57f9324"
+                 */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
         requestBody: {
             content: {
-                "application/json": {
-                    /** @description The question */
-                    message: string;
-                    /** @description Continue this conversation */
-                    conversationId?: string;
-                    /** @description Answer from this topic only */
-                    topicId?: string;
-                    /** @description Also search the web (SearXNG) and cite its results after the company documents, marked `kind: "web"`. Not configured: 503; the provider failing: 502, before any byte is streamed. */
-                    webSearch?: boolean;
-                };
+                "application/json": components["schemas"]["SendChatMessageRequest"];
             };
         };
         responses: {
@@ -4633,11 +5708,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        success: true;
-                        data: components["schemas"]["ChatAnswer"];
-                    };
+                    "application/json": components["schemas"]["SendChatMessageResponse"];
                 };
             };
             /** @description `VALIDATION_ERROR`: Invalid input; `details` lists the fields and reasons */
@@ -4681,6 +5752,32 @@ export interface operations {
             };
             /** @description `NOT_FOUND`: No such resource in your company (existence is never revealed) */
             404: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `CONFLICT`: A request with the same `Idempotency-Key` is still being processed (or the resource conflicts) */
+            409: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `VALIDATION_ERROR`: The `Idempotency-Key` was already used with a different request */
+            422: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
@@ -4750,21 +5847,19 @@ export interface operations {
     publicChat: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe (IETF draft-ietf-httpapi-idempotency-key-header): the same key with the same request within 24 h answers the stored response (`Idempotent-Replayed: true`) and creates nothing; with another request, 422 `VALIDATION_ERROR`; while the first is still running, 409 `CONFLICT` (retry after `Retry-After`). Scoped to the caller (user or API key). A UUID per logical request is a good key.
+                 * @example "8e03978e-40d5-43e8-bc93-6894a57f9324"
+                 */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
         requestBody: {
             content: {
-                "application/json": {
-                    /** @description The question */
-                    message: string;
-                    /** @description Widget session, `sess_<id>`: send back the `sessionId` of the previous answer to continue its conversation. Only ids the server made for this key continue one; any other (unknown, made up, another key’s) starts a new session, whose id the answer returns. */
-                    sessionId?: string;
-                    topicId?: string;
-                    /** @description Also search the web (SearXNG) and cite its results after the company documents, marked `kind: "web"`. Not configured: 503; the provider failing: 502, before any byte is streamed. */
-                    webSearch?: boolean;
-                };
+                "application/json": components["schemas"]["PublicChatRequest"];
             };
         };
         responses: {
@@ -4778,11 +5873,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        success: true;
-                        data: components["schemas"]["ChatAnswer"];
-                    };
+                    "application/json": components["schemas"]["PublicChatResponse"];
                 };
             };
             /** @description `VALIDATION_ERROR`: Invalid input; `details` lists the fields and reasons */
@@ -4813,6 +5904,32 @@ export interface operations {
             };
             /** @description `FORBIDDEN`: The role lacks the permission (`requiredRole`, `currentRole`), or the API key is used from an unauthorized domain */
             403: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `CONFLICT`: A request with the same `Idempotency-Key` is still being processed (or the resource conflicts) */
+            409: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `VALIDATION_ERROR`: The `Idempotency-Key` was already used with a different request */
+            422: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
@@ -4888,19 +6005,26 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    /** @description The question */
-                    message: string;
-                    /** @description Widget session, `sess_<id>`: send back the `sessionId` of the previous answer to continue its conversation. Only ids the server made for this key continue one; any other (unknown, made up, another key’s) starts a new session, whose id the answer returns. */
-                    sessionId?: string;
-                    topicId?: string;
-                    /** @description Also search the web (SearXNG) and cite its results after the company documents, marked `kind: "web"`. Not configured: 503; the provider failing: 502, before any byte is streamed. */
-                    webSearch?: boolean;
-                };
+                "application/json": components["schemas"]["PublicStreamChatRequest"];
             };
         };
         responses: {
-            /** @description The answer as Server-Sent Events; each `data:` line holds one `ChatStreamEvent` */
+            /**
+             * @description The answer as Server-Sent Events; each `data:` line holds one `ChatStreamEvent` (JSON). Read the body as a stream: it is not one JSON document
+             *
+             *     A whole stream:
+             *
+             *     ```text
+             *     data: {"type":"token","content":"Refunds are accepted within 30 days"}
+             *
+             *     data: {"type":"token","content":" of purchase [1]."}
+             *
+             *     data: {"type":"sources","sources":[{"id":"doc_01jd8x7k3m9q2w5e6r7t8y9u0p","name":"Refund policy 2026","score":1,"chunks":[{"citation":1,"chunkId":"chk_01jd8x7k3m9q2w5e6r7t8y9u0p","page":1}]}]}
+             *
+             *     data: {"type":"done","citationMap":{"1":{"documentId":"doc_01jd8x7k3m9q2w5e6r7t8y9u0p","chunkId":"chk_01jd8x7k3m9q2w5e6r7t8y9u0p"}},"conversationId":"conv_01jd8x7k3m9q2w5e6r7t8y9u0p","messageId":"msg_01jd8x7k3m9q2w5e6r7t8y9u0p"}
+             *
+             *     ```
+             */
             200: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -4910,11 +6034,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "text/event-stream": {
-                        /** @description Absent: the default `message` */
-                        event?: string;
-                        data: string;
-                    };
+                    "text/event-stream": components["schemas"]["ChatStreamEvent"];
                 };
             };
             /** @description `VALIDATION_ERROR`: Invalid input; `details` lists the fields and reasons */
@@ -5039,14 +6159,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        success: true;
-                        data: {
-                            items: components["schemas"]["Topic"][];
-                            pagination: components["schemas"]["Pagination"];
-                        };
-                    };
+                    "application/json": components["schemas"]["ListPublicTopicsResponse"];
                 };
             };
             /** @description `VALIDATION_ERROR`: Invalid input; `details` lists the fields and reasons */
@@ -5126,14 +6239,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    query: string;
-                    /**
-                     * Format: int32
-                     * @default 5
-                     */
-                    limit?: number;
-                };
+                "application/json": components["schemas"]["PublicSearchWebRequest"];
             };
         };
         responses: {
@@ -5147,14 +6253,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        success: true;
-                        data: {
-                            items: components["schemas"]["WebResult"][];
-                            provider: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["PublicSearchWebResponse"];
                 };
             };
             /** @description `VALIDATION_ERROR`: Invalid input; `details` lists the fields and reasons */
@@ -5279,14 +6378,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        success: true;
-                        data: {
-                            items: components["schemas"]["Topic"][];
-                            pagination: components["schemas"]["Pagination"];
-                        };
-                    };
+                    "application/json": components["schemas"]["ListTopicsResponse"];
                 };
             };
             /** @description `VALIDATION_ERROR`: Invalid input; `details` lists the fields and reasons */
@@ -5360,16 +6452,19 @@ export interface operations {
     createTopic: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe (IETF draft-ietf-httpapi-idempotency-key-header): the same key with the same request within 24 h answers the stored response (`Idempotent-Replayed: true`) and creates nothing; with another request, 422 `VALIDATION_ERROR`; while the first is still running, 409 `CONFLICT` (retry after `Retry-After`). Scoped to the caller (user or API key). A UUID per logical request is a good key.
+                 * @example "8e03978e-40d5-43e8-bc93-6894a57f9324"
+                 */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
         requestBody: {
             content: {
-                "application/json": {
-                    name: string;
-                    description?: string | null;
-                };
+                "application/json": components["schemas"]["CreateTopicRequest"];
             };
         };
         responses: {
@@ -5383,11 +6478,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        success: true;
-                        data: components["schemas"]["Topic"];
-                    };
+                    "application/json": components["schemas"]["CreateTopicResponse"];
                 };
             };
             /** @description `VALIDATION_ERROR`: Invalid input; `details` lists the fields and reasons */
@@ -5429,8 +6520,21 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description `CONFLICT`: The resource conflicts with the current state (duplicate, quota reached) */
+            /** @description `CONFLICT`: A request with the same `Idempotency-Key` is still being processed (or the resource conflicts) */
             409: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `VALIDATION_ERROR`: The `Idempotency-Key` was already used with a different request */
+            422: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
@@ -5476,17 +6580,17 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description Resource id */
+                /**
+                 * @description Resource id
+                 * @example top_01jd8x7k3m9q2w5e6r7t8y9u0p
+                 */
                 id: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
-                "application/json": {
-                    name?: string;
-                    description?: string | null;
-                };
+                "application/json": components["schemas"]["UpdateTopicRequest"];
             };
         };
         responses: {
@@ -5500,11 +6604,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        success: true;
-                        data: components["schemas"]["Topic"];
-                    };
+                    "application/json": components["schemas"]["UpdateTopicResponse"];
                 };
             };
             /** @description `VALIDATION_ERROR`: Invalid input; `details` lists the fields and reasons */
@@ -5606,7 +6706,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description Resource id */
+                /**
+                 * @description Resource id
+                 * @example top_01jd8x7k3m9q2w5e6r7t8y9u0p
+                 */
                 id: string;
             };
             cookie?: never;
@@ -5623,11 +6726,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        success: true;
-                        data: components["schemas"]["Topic"];
-                    };
+                    "application/json": components["schemas"]["DeleteTopicResponse"];
                 };
             };
             /** @description `VALIDATION_ERROR`: Invalid input; `details` lists the fields and reasons */
@@ -5730,13 +6829,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        success: true;
-                        data: {
-                            items: components["schemas"]["Group"][];
-                        };
-                    };
+                    "application/json": components["schemas"]["ListGroupsResponse"];
                 };
             };
             /** @description `VALIDATION_ERROR`: Invalid input; `details` lists the fields and reasons */
@@ -5810,18 +6903,19 @@ export interface operations {
     createGroup: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe (IETF draft-ietf-httpapi-idempotency-key-header): the same key with the same request within 24 h answers the stored response (`Idempotent-Replayed: true`) and creates nothing; with another request, 422 `VALIDATION_ERROR`; while the first is still running, 409 `CONFLICT` (retry after `Retry-After`). Scoped to the caller (user or API key). A UUID per logical request is a good key.
+                 * @example "8e03978e-40d5-43e8-bc93-6894a57f9324"
+                 */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
         requestBody: {
             content: {
-                "application/json": {
-                    name: string;
-                    description?: string | null;
-                    /** @description The whole membership: user ids of the company (replaces the current members) */
-                    memberIds?: string[];
-                };
+                "application/json": components["schemas"]["CreateGroupRequest"];
             };
         };
         responses: {
@@ -5835,11 +6929,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        success: true;
-                        data: components["schemas"]["Group"];
-                    };
+                    "application/json": components["schemas"]["CreateGroupResponse"];
                 };
             };
             /** @description `VALIDATION_ERROR`: Invalid input; `details` lists the fields and reasons */
@@ -5881,8 +6971,21 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description `CONFLICT`: The resource conflicts with the current state (duplicate, quota reached) */
+            /** @description `CONFLICT`: A request with the same `Idempotency-Key` is still being processed (or the resource conflicts) */
             409: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `VALIDATION_ERROR`: The `Idempotency-Key` was already used with a different request */
+            422: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
@@ -5928,7 +7031,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description Resource id */
+                /**
+                 * @description Resource id
+                 * @example grp_01jd8x7k3m9q2w5e6r7t8y9u0p
+                 */
                 id: string;
             };
             cookie?: never;
@@ -5945,11 +7051,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        success: true;
-                        data: components["schemas"]["Group"];
-                    };
+                    "application/json": components["schemas"]["GetGroupResponse"];
                 };
             };
             /** @description `VALIDATION_ERROR`: Invalid input; `details` lists the fields and reasons */
@@ -6038,19 +7140,17 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description Resource id */
+                /**
+                 * @description Resource id
+                 * @example grp_01jd8x7k3m9q2w5e6r7t8y9u0p
+                 */
                 id: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
-                "application/json": {
-                    name?: string;
-                    description?: string | null;
-                    /** @description The whole membership: user ids of the company (replaces the current members) */
-                    memberIds?: string[];
-                };
+                "application/json": components["schemas"]["UpdateGroupRequest"];
             };
         };
         responses: {
@@ -6064,11 +7164,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        success: true;
-                        data: components["schemas"]["Group"];
-                    };
+                    "application/json": components["schemas"]["UpdateGroupResponse"];
                 };
             };
             /** @description `VALIDATION_ERROR`: Invalid input; `details` lists the fields and reasons */
@@ -6170,7 +7266,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description Resource id */
+                /**
+                 * @description Resource id
+                 * @example grp_01jd8x7k3m9q2w5e6r7t8y9u0p
+                 */
                 id: string;
             };
             cookie?: never;
@@ -6187,15 +7286,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        success: true;
-                        data: {
-                            id: string;
-                            /** @enum {boolean} */
-                            deleted: true;
-                        };
-                    };
+                    "application/json": components["schemas"]["DeleteGroupResponse"];
                 };
             };
             /** @description `VALIDATION_ERROR`: Invalid input; `details` lists the fields and reasons */
@@ -6284,7 +7375,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description Resource id */
+                /**
+                 * @description Resource id
+                 * @example top_01jd8x7k3m9q2w5e6r7t8y9u0p
+                 */
                 id: string;
             };
             cookie?: never;
@@ -6301,11 +7395,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        success: true;
-                        data: components["schemas"]["TopicAccess"];
-                    };
+                    "application/json": components["schemas"]["GetTopicAccessResponse"];
                 };
             };
             /** @description `VALIDATION_ERROR`: Invalid input; `details` lists the fields and reasons */
@@ -6394,29 +7484,17 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description Resource id */
+                /**
+                 * @description Resource id
+                 * @example top_01jd8x7k3m9q2w5e6r7t8y9u0p
+                 */
                 id: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
-                "application/json": {
-                    /**
-                     * @description The company-wide “all members” group’s access; `none` restricts the topic to its groups
-                     * @enum {string}
-                     */
-                    allMembers?: "none" | "read" | "edit";
-                    /** @description Every group granted the topic (replaces the current grants) */
-                    groups?: {
-                        groupId: string;
-                        /**
-                         * @description `read`: read the topic’s documents; `edit`: also add, change and delete them (editors only)
-                         * @enum {string}
-                         */
-                        access: "read" | "edit";
-                    }[];
-                };
+                "application/json": components["schemas"]["SetTopicAccessRequest"];
             };
         };
         responses: {
@@ -6430,11 +7508,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        success: true;
-                        data: components["schemas"]["TopicAccess"];
-                    };
+                    "application/json": components["schemas"]["SetTopicAccessResponse"];
                 };
             };
             /** @description `VALIDATION_ERROR`: Invalid input; `details` lists the fields and reasons */
@@ -6546,14 +7620,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        success: true;
-                        data: {
-                            items: components["schemas"]["Conversation"][];
-                            pagination: components["schemas"]["Pagination"];
-                        };
-                    };
+                    "application/json": components["schemas"]["ListConversationsResponse"];
                 };
             };
             /** @description `VALIDATION_ERROR`: Invalid input; `details` lists the fields and reasons */
@@ -6627,15 +7694,19 @@ export interface operations {
     createConversation: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe (IETF draft-ietf-httpapi-idempotency-key-header): the same key with the same request within 24 h answers the stored response (`Idempotent-Replayed: true`) and creates nothing; with another request, 422 `VALIDATION_ERROR`; while the first is still running, 409 `CONFLICT` (retry after `Retry-After`). Scoped to the caller (user or API key). A UUID per logical request is a good key.
+                 * @example "8e03978e-40d5-43e8-bc93-6894a57f9324"
+                 */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
         requestBody: {
             content: {
-                "application/json": {
-                    title?: string;
-                };
+                "application/json": components["schemas"]["CreateConversationRequest"];
             };
         };
         responses: {
@@ -6649,11 +7720,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        success: true;
-                        data: components["schemas"]["Conversation"];
-                    };
+                    "application/json": components["schemas"]["CreateConversationResponse"];
                 };
             };
             /** @description `VALIDATION_ERROR`: Invalid input; `details` lists the fields and reasons */
@@ -6684,6 +7751,32 @@ export interface operations {
             };
             /** @description `FORBIDDEN`: The role lacks the permission (`requiredRole`, `currentRole`), or the API key is used from an unauthorized domain */
             403: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `CONFLICT`: A request with the same `Idempotency-Key` is still being processed (or the resource conflicts) */
+            409: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `VALIDATION_ERROR`: The `Idempotency-Key` was already used with a different request */
+            422: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
@@ -6729,7 +7822,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description Resource id */
+                /**
+                 * @description Resource id
+                 * @example conv_01jd8x7k3m9q2w5e6r7t8y9u0p
+                 */
                 id: string;
             };
             cookie?: never;
@@ -6746,22 +7842,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        success: true;
-                        data: {
-                            /** @example conv_01jd8x4b2c3d4e5f6g7h8j9k0m */
-                            id: string;
-                            title: string;
-                            /** Format: int64 */
-                            messageCount: number;
-                            /** Format: date-time */
-                            createdAt: string;
-                            /** Format: date-time */
-                            updatedAt: string;
-                            messages: components["schemas"]["Message"][];
-                        };
-                    };
+                    "application/json": components["schemas"]["GetConversationResponse"];
                 };
             };
             /** @description `VALIDATION_ERROR`: Invalid input; `details` lists the fields and reasons */
@@ -6850,16 +7931,17 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description Resource id */
+                /**
+                 * @description Resource id
+                 * @example conv_01jd8x7k3m9q2w5e6r7t8y9u0p
+                 */
                 id: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
-                "application/json": {
-                    title: string;
-                };
+                "application/json": components["schemas"]["UpdateConversationRequest"];
             };
         };
         responses: {
@@ -6873,11 +7955,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        success: true;
-                        data: components["schemas"]["Conversation"];
-                    };
+                    "application/json": components["schemas"]["UpdateConversationResponse"];
                 };
             };
             /** @description `VALIDATION_ERROR`: Invalid input; `details` lists the fields and reasons */
@@ -6966,7 +8044,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description Resource id */
+                /**
+                 * @description Resource id
+                 * @example conv_01jd8x7k3m9q2w5e6r7t8y9u0p
+                 */
                 id: string;
             };
             cookie?: never;
@@ -6983,15 +8064,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        success: true;
-                        data: {
-                            id: string;
-                            /** @enum {boolean} */
-                            deleted: true;
-                        };
-                    };
+                    "application/json": components["schemas"]["DeleteConversationResponse"];
                 };
             };
             /** @description `VALIDATION_ERROR`: Invalid input; `details` lists the fields and reasons */
@@ -7103,14 +8176,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        success: true;
-                        data: {
-                            items: components["schemas"]["Company"][];
-                            pagination: components["schemas"]["Pagination"];
-                        };
-                    };
+                    "application/json": components["schemas"]["ListCompaniesResponse"];
                 };
             };
             /** @description `VALIDATION_ERROR`: Invalid input; `details` lists the fields and reasons */
@@ -7186,7 +8252,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description Resource id */
+                /**
+                 * @description Resource id
+                 * @example comp_01jd8x7k3m9q2w5e6r7t8y9u0p
+                 */
                 id: string;
             };
             cookie?: never;
@@ -7203,11 +8272,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        success: true;
-                        data: components["schemas"]["Company"];
-                    };
+                    "application/json": components["schemas"]["GetCompanyResponse"];
                 };
             };
             /** @description `VALIDATION_ERROR`: Invalid input; `details` lists the fields and reasons */
@@ -7296,28 +8361,17 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description Resource id */
+                /**
+                 * @description Resource id
+                 * @example comp_01jd8x7k3m9q2w5e6r7t8y9u0p
+                 */
                 id: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
-                "application/json": {
-                    name?: string;
-                    settings?: {
-                        /** @enum {string} */
-                        language?: "en" | "fr";
-                        systemPrompt?: string;
-                        /** Format: int32 */
-                        topK?: number;
-                        temperature?: number;
-                        rerank?: boolean;
-                        /** @description Least calibrated answerability (0..1) for an answer; below it the answer is the refusal. Lower: fewer refusals of answerable questions, more answers to unanswerable ones (docs/chat.md). Default 0.35. */
-                        answerThreshold?: number;
-                        ssoDomains?: string[];
-                    };
-                };
+                "application/json": components["schemas"]["UpdateCompanyRequest"];
             };
         };
         responses: {
@@ -7331,11 +8385,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        success: true;
-                        data: components["schemas"]["Company"];
-                    };
+                    "application/json": components["schemas"]["UpdateCompanyResponse"];
                 };
             };
             /** @description `VALIDATION_ERROR`: Invalid input; `details` lists the fields and reasons */
@@ -7464,14 +8514,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        success: true;
-                        data: {
-                            items: components["schemas"]["UserDetail"][];
-                            pagination: components["schemas"]["Pagination"];
-                        };
-                    };
+                    "application/json": components["schemas"]["ListUsersResponse"];
                 };
             };
             /** @description `VALIDATION_ERROR`: Invalid input; `details` lists the fields and reasons */
@@ -7545,24 +8588,19 @@ export interface operations {
     createUser: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe (IETF draft-ietf-httpapi-idempotency-key-header): the same key with the same request within 24 h answers the stored response (`Idempotent-Replayed: true`) and creates nothing; with another request, 422 `VALIDATION_ERROR`; while the first is still running, 409 `CONFLICT` (retry after `Retry-After`). Scoped to the caller (user or API key). A UUID per logical request is a good key.
+                 * @example "8e03978e-40d5-43e8-bc93-6894a57f9324"
+                 */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
         requestBody: {
             content: {
-                "application/json": {
-                    /** Format: email */
-                    email: string;
-                    name: string;
-                    /**
-                     * @description COMPANY_ADMIN manages users and settings; EDITOR uploads and edits; READER reads and chats
-                     * @enum {string}
-                     */
-                    role: "COMPANY_ADMIN" | "COMPANY_EDITOR" | "COMPANY_READER";
-                    /** Format: password */
-                    password?: string;
-                };
+                "application/json": components["schemas"]["CreateUserRequest"];
             };
         };
         responses: {
@@ -7576,19 +8614,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        success: true;
-                        data: {
-                            user: components["schemas"]["UserDetail"];
-                            invitation?: {
-                                /** @description One-time; shown once; for POST /api/auth/accept-invitation */
-                                token: string;
-                                /** Format: date-time */
-                                expiresAt: string;
-                            };
-                        };
-                    };
+                    "application/json": components["schemas"]["CreateUserResponse"];
                 };
             };
             /** @description `VALIDATION_ERROR`: Invalid input; `details` lists the fields and reasons */
@@ -7630,8 +8656,21 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description `CONFLICT`: The resource conflicts with the current state (duplicate, quota reached) */
+            /** @description `CONFLICT`: A request with the same `Idempotency-Key` is still being processed (or the resource conflicts) */
             409: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `VALIDATION_ERROR`: The `Idempotency-Key` was already used with a different request */
+            422: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
@@ -7677,7 +8716,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description Resource id */
+                /**
+                 * @description Resource id
+                 * @example usr_01jd8x7k3m9q2w5e6r7t8y9u0p
+                 */
                 id: string;
             };
             cookie?: never;
@@ -7694,11 +8736,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        success: true;
-                        data: components["schemas"]["UserDetail"];
-                    };
+                    "application/json": components["schemas"]["GetUserResponse"];
                 };
             };
             /** @description `VALIDATION_ERROR`: Invalid input; `details` lists the fields and reasons */
@@ -7787,22 +8825,17 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description Resource id */
+                /**
+                 * @description Resource id
+                 * @example usr_01jd8x7k3m9q2w5e6r7t8y9u0p
+                 */
                 id: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
-                "application/json": {
-                    name?: string;
-                    /**
-                     * @description COMPANY_ADMIN manages users and settings; EDITOR uploads and edits; READER reads and chats
-                     * @enum {string}
-                     */
-                    role?: "COMPANY_ADMIN" | "COMPANY_EDITOR" | "COMPANY_READER";
-                    disabled?: boolean;
-                };
+                "application/json": components["schemas"]["UpdateUserRequest"];
             };
         };
         responses: {
@@ -7816,11 +8849,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        success: true;
-                        data: components["schemas"]["UserDetail"];
-                    };
+                    "application/json": components["schemas"]["UpdateUserResponse"];
                 };
             };
             /** @description `VALIDATION_ERROR`: Invalid input; `details` lists the fields and reasons */
@@ -7922,7 +8951,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description Resource id */
+                /**
+                 * @description Resource id
+                 * @example usr_01jd8x7k3m9q2w5e6r7t8y9u0p
+                 */
                 id: string;
             };
             cookie?: never;
@@ -7939,15 +8971,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        success: true;
-                        data: {
-                            id: string;
-                            /** @enum {boolean} */
-                            deleted: true;
-                        };
-                    };
+                    "application/json": components["schemas"]["DeleteUserResponse"];
                 };
             };
             /** @description `VALIDATION_ERROR`: Invalid input; `details` lists the fields and reasons */
@@ -8056,12 +9080,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    token: string;
-                    /** Format: password */
-                    password: string;
-                    name: string;
-                };
+                "application/json": components["schemas"]["AcceptInvitationRequest"];
             };
         };
         responses: {
@@ -8075,11 +9094,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        success: true;
-                        data: components["schemas"]["Session"];
-                    };
+                    "application/json": components["schemas"]["AcceptInvitationResponse"];
                 };
             };
             /** @description `VALIDATION_ERROR`: Invalid input; `details` lists the fields and reasons */
@@ -8149,9 +9164,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    idToken: string;
-                };
+                "application/json": components["schemas"]["SignInWithGoogleRequest"];
             };
         };
         responses: {
@@ -8165,11 +9178,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        success: true;
-                        data: components["schemas"]["Session"];
-                    };
+                    "application/json": components["schemas"]["SignInWithGoogleResponse"];
                 };
             };
             /** @description `VALIDATION_ERROR`: Invalid input; `details` lists the fields and reasons */
@@ -8265,9 +9274,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    accessToken: string;
-                };
+                "application/json": components["schemas"]["SignInWithMicrosoftRequest"];
             };
         };
         responses: {
@@ -8281,11 +9288,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        success: true;
-                        data: components["schemas"]["Session"];
-                    };
+                    "application/json": components["schemas"]["SignInWithMicrosoftResponse"];
                 };
             };
             /** @description `VALIDATION_ERROR`: Invalid input; `details` lists the fields and reasons */
@@ -8381,12 +9384,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    /** Format: password */
-                    currentPassword: string;
-                    /** Format: password */
-                    newPassword: string;
-                };
+                "application/json": components["schemas"]["ChangePasswordRequest"];
             };
         };
         responses: {
@@ -8400,11 +9398,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        success: true;
-                        data: components["schemas"]["Session"];
-                    };
+                    "application/json": components["schemas"]["ChangePasswordResponse"];
                 };
             };
             /** @description `VALIDATION_ERROR`: Invalid input; `details` lists the fields and reasons */
@@ -8471,14 +9465,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    query: string;
-                    /**
-                     * Format: int32
-                     * @default 5
-                     */
-                    limit?: number;
-                };
+                "application/json": components["schemas"]["SearchWebRequest"];
             };
         };
         responses: {
@@ -8492,14 +9479,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        success: true;
-                        data: {
-                            items: components["schemas"]["WebResult"][];
-                            provider: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["SearchWebResponse"];
                 };
             };
             /** @description `VALIDATION_ERROR`: Invalid input; `details` lists the fields and reasons */
@@ -8620,14 +9600,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        success: true;
-                        data: {
-                            items: components["schemas"]["Webhook"][];
-                            pagination: components["schemas"]["Pagination"];
-                        };
-                    };
+                    "application/json": components["schemas"]["ListWebhooksResponse"];
                 };
             };
             /** @description `VALIDATION_ERROR`: Invalid input; `details` lists the fields and reasons */
@@ -8701,20 +9674,19 @@ export interface operations {
     createWebhook: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe (IETF draft-ietf-httpapi-idempotency-key-header): the same key with the same request within 24 h answers the stored response (`Idempotent-Replayed: true`) and creates nothing; with another request, 422 `VALIDATION_ERROR`; while the first is still running, 409 `CONFLICT` (retry after `Retry-After`). Scoped to the caller (user or API key). A UUID per logical request is a good key.
+                 * @example "8e03978e-40d5-43e8-bc93-6894a57f9324"
+                 */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
         requestBody: {
             content: {
-                "application/json": {
-                    /** @description http(s) URL; must not resolve to a private, loopback or link-local address unless OUTBOUND_ALLOWLIST says so */
-                    url: string;
-                    events: ("document.uploaded" | "document.vectorized" | "document.error" | "conversation.created")[];
-                    /** @default true */
-                    active?: boolean;
-                    description?: string;
-                };
+                "application/json": components["schemas"]["CreateWebhookRequest"];
             };
         };
         responses: {
@@ -8728,26 +9700,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        success: true;
-                        data: {
-                            id: string;
-                            /** Format: uri */
-                            url: string;
-                            description: string | null;
-                            events: ("document.uploaded" | "document.vectorized" | "document.error" | "conversation.created")[];
-                            active: boolean;
-                            /** @description Why the service disabled it (410 Gone, retries exhausted); null otherwise */
-                            disabledReason: string | null;
-                            /** Format: date-time */
-                            createdAt: string;
-                            /** Format: date-time */
-                            updatedAt: string;
-                            /** @description Signing secret `whsec_…`: shown in this response only */
-                            secret: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["CreateWebhookResponse"];
                 };
             };
             /** @description `VALIDATION_ERROR`: Invalid input; `details` lists the fields and reasons */
@@ -8778,6 +9731,32 @@ export interface operations {
             };
             /** @description `FORBIDDEN`: The role lacks the permission (`requiredRole`, `currentRole`), or the API key is used from an unauthorized domain */
             403: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `CONFLICT`: A request with the same `Idempotency-Key` is still being processed (or the resource conflicts) */
+            409: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `VALIDATION_ERROR`: The `Idempotency-Key` was already used with a different request */
+            422: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
@@ -8823,7 +9802,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description Resource id */
+                /**
+                 * @description Resource id
+                 * @example whk_01jd8x7k3m9q2w5e6r7t8y9u0p
+                 */
                 id: string;
             };
             cookie?: never;
@@ -8840,24 +9822,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        success: true;
-                        data: {
-                            id: string;
-                            /** Format: uri */
-                            url: string;
-                            description: string | null;
-                            events: ("document.uploaded" | "document.vectorized" | "document.error" | "conversation.created")[];
-                            active: boolean;
-                            /** @description Why the service disabled it (410 Gone, retries exhausted); null otherwise */
-                            disabledReason: string | null;
-                            /** Format: date-time */
-                            createdAt: string;
-                            /** Format: date-time */
-                            updatedAt: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["GetWebhookResponse"];
                 };
             };
             /** @description `VALIDATION_ERROR`: Invalid input; `details` lists the fields and reasons */
@@ -8946,7 +9911,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description Resource id */
+                /**
+                 * @description Resource id
+                 * @example whk_01jd8x7k3m9q2w5e6r7t8y9u0p
+                 */
                 id: string;
             };
             cookie?: never;
@@ -8963,15 +9931,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        success: true;
-                        data: {
-                            id: string;
-                            /** @enum {boolean} */
-                            deleted: true;
-                        };
-                    };
+                    "application/json": components["schemas"]["DeleteWebhookResponse"];
                 };
             };
             /** @description `VALIDATION_ERROR`: Invalid input; `details` lists the fields and reasons */
@@ -9060,20 +10020,17 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description Resource id */
+                /**
+                 * @description Resource id
+                 * @example whk_01jd8x7k3m9q2w5e6r7t8y9u0p
+                 */
                 id: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
-                "application/json": {
-                    /** @description http(s) URL; must not resolve to a private, loopback or link-local address unless OUTBOUND_ALLOWLIST says so */
-                    url?: string;
-                    events?: ("document.uploaded" | "document.vectorized" | "document.error" | "conversation.created")[];
-                    active?: boolean;
-                    description?: string | null;
-                };
+                "application/json": components["schemas"]["UpdateWebhookRequest"];
             };
         };
         responses: {
@@ -9087,24 +10044,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        success: true;
-                        data: {
-                            id: string;
-                            /** Format: uri */
-                            url: string;
-                            description: string | null;
-                            events: ("document.uploaded" | "document.vectorized" | "document.error" | "conversation.created")[];
-                            active: boolean;
-                            /** @description Why the service disabled it (410 Gone, retries exhausted); null otherwise */
-                            disabledReason: string | null;
-                            /** Format: date-time */
-                            createdAt: string;
-                            /** Format: date-time */
-                            updatedAt: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["UpdateWebhookResponse"];
                 };
             };
             /** @description `VALIDATION_ERROR`: Invalid input; `details` lists the fields and reasons */
@@ -9193,7 +10133,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description Resource id */
+                /**
+                 * @description Resource id
+                 * @example whk_01jd8x7k3m9q2w5e6r7t8y9u0p
+                 */
                 id: string;
             };
             cookie?: never;
@@ -9210,11 +10153,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        success: true;
-                        data: components["schemas"]["Delivery"];
-                    };
+                    "application/json": components["schemas"]["TestWebhookResponse"];
                 };
             };
             /** @description `VALIDATION_ERROR`: Invalid input; `details` lists the fields and reasons */
@@ -9308,7 +10247,10 @@ export interface operations {
             };
             header?: never;
             path: {
-                /** @description Resource id */
+                /**
+                 * @description Resource id
+                 * @example whk_01jd8x7k3m9q2w5e6r7t8y9u0p
+                 */
                 id: string;
             };
             cookie?: never;
@@ -9325,14 +10267,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        success: true;
-                        data: {
-                            items: components["schemas"]["Delivery"][];
-                            pagination: components["schemas"]["Pagination"];
-                        };
-                    };
+                    "application/json": components["schemas"]["ListWebhookDeliveriesResponse"];
                 };
             };
             /** @description `VALIDATION_ERROR`: Invalid input; `details` lists the fields and reasons */
@@ -9435,24 +10370,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        success: true;
-                        data: {
-                            /** @description E-mail and password sign-in (always on) */
-                            password: boolean;
-                            /** @description null: Google sign-in is not configured */
-                            google: {
-                                /** @description The first GOOGLE_CLIENT_ID, for the browser flow */
-                                clientId: string;
-                            } | null;
-                            /** @description null: Microsoft sign-in is not configured */
-                            microsoft: {
-                                /** @description MICROSOFT_CLIENT_ID for the browser flow; null: the API accepts tokens but the console shows no button */
-                                clientId: string | null;
-                            } | null;
-                        };
-                    };
+                    "application/json": components["schemas"]["GetAuthProvidersResponse"];
                 };
             };
             /** @description `VALIDATION_ERROR`: Invalid input; `details` lists the fields and reasons */
@@ -9500,9 +10418,18 @@ export interface operations {
     reprocessDocument: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe (IETF draft-ietf-httpapi-idempotency-key-header): the same key with the same request within 24 h answers the stored response (`Idempotent-Replayed: true`) and creates nothing; with another request, 422 `VALIDATION_ERROR`; while the first is still running, 409 `CONFLICT` (retry after `Retry-After`). Scoped to the caller (user or API key). A UUID per logical request is a good key.
+                 * @example "8e03978e-40d5-43e8-bc93-6894a57f9324"
+                 */
+                "Idempotency-Key"?: string;
+            };
             path: {
-                /** @description Resource id */
+                /**
+                 * @description Resource id
+                 * @example doc_01jd8x7k3m9q2w5e6r7t8y9u0p
+                 */
                 id: string;
             };
             cookie?: never;
@@ -9519,11 +10446,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        success: true;
-                        data: components["schemas"]["Document"];
-                    };
+                    "application/json": components["schemas"]["ReprocessDocumentResponse"];
                 };
             };
             /** @description `VALIDATION_ERROR`: Invalid input; `details` lists the fields and reasons */
@@ -9578,8 +10501,21 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description `CONFLICT`: The resource conflicts with the current state (duplicate, quota reached) */
+            /** @description `CONFLICT`: A request with the same `Idempotency-Key` is still being processed (or the resource conflicts) */
             409: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `VALIDATION_ERROR`: The `Idempotency-Key` was already used with a different request */
+            422: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
@@ -9628,7 +10564,10 @@ export interface operations {
             };
             header?: never;
             path: {
-                /** @description Resource id */
+                /**
+                 * @description Resource id
+                 * @example doc_01jd8x7k3m9q2w5e6r7t8y9u0p
+                 */
                 id: string;
             };
             cookie?: never;
@@ -9647,7 +10586,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "*/*": Blob;
+                    "*/*": components["schemas"]["DownloadDocumentFileResponse"];
                 };
             };
             /** @description `VALIDATION_ERROR`: Invalid input; `details` lists the fields and reasons */
@@ -9736,19 +10675,22 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description Conversation id */
+                /**
+                 * @description Conversation id
+                 * @example conv_01jd8x7k3m9q2w5e6r7t8y9u0p
+                 */
                 id: string;
-                /** @description Message id (an answer) */
+                /**
+                 * @description Message id (an answer)
+                 * @example text
+                 */
                 messageId: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
-                "application/json": {
-                    /** @description Thumbs up or down; null takes the rating back */
-                    rating: ("up" | "down") | null;
-                };
+                "application/json": components["schemas"]["SetMessageFeedbackRequest"];
             };
         };
         responses: {
@@ -9762,15 +10704,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        success: true;
-                        data: {
-                            messageId: string;
-                            rating: ("up" | "down") | null;
-                            ratedAt: string | null;
-                        };
-                    };
+                    "application/json": components["schemas"]["SetMessageFeedbackResponse"];
                 };
             };
             /** @description `VALIDATION_ERROR`: Invalid input; `details` lists the fields and reasons */
@@ -9876,57 +10810,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        success: true;
-                        data: {
-                            /** Format: int32 */
-                            days: number;
-                            totals: {
-                                /** Format: int64 */
-                                questions: number;
-                                /**
-                                 * Format: int64
-                                 * @description Answers that cited nothing
-                                 */
-                                refused: number;
-                                /** Format: int64 */
-                                thumbsUp: number;
-                                /** Format: int64 */
-                                thumbsDown: number;
-                            };
-                            /** @description Every day of the window, oldest first, zeros included */
-                            questionsPerDay: {
-                                /**
-                                 * Format: date
-                                 * @description UTC day, YYYY-MM-DD
-                                 */
-                                date: string;
-                                /** Format: int64 */
-                                questions: number;
-                                /** Format: int64 */
-                                refused: number;
-                            }[];
-                            /** @description The latest questions answered with a refusal, newest first */
-                            unanswered: {
-                                messageId: string;
-                                conversationId: string;
-                                question: string;
-                                /** Format: date-time */
-                                askedAt: string;
-                            }[];
-                            /** @description Documents cited by the most answers, most first */
-                            mostCited: {
-                                documentId: string;
-                                name: string;
-                                /**
-                                 * Format: int64
-                                 * @description Answers citing the document
-                                 */
-                                citations: number;
-                            }[];
-                        };
-                    };
+                    "application/json": components["schemas"]["GetInsightsResponse"];
                 };
             };
             /** @description `VALIDATION_ERROR`: Invalid input; `details` lists the fields and reasons */
@@ -10023,14 +10907,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        success: true;
-                        data: {
-                            items: components["schemas"]["Evaluation"][];
-                            pagination: components["schemas"]["Pagination"];
-                        };
-                    };
+                    "application/json": components["schemas"]["ListEvaluationsResponse"];
                 };
             };
             /** @description `VALIDATION_ERROR`: Invalid input; `details` lists the fields and reasons */
@@ -10104,27 +10981,19 @@ export interface operations {
     createEvaluation: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe (IETF draft-ietf-httpapi-idempotency-key-header): the same key with the same request within 24 h answers the stored response (`Idempotent-Replayed: true`) and creates nothing; with another request, 422 `VALIDATION_ERROR`; while the first is still running, 409 `CONFLICT` (retry after `Retry-After`). Scoped to the caller (user or API key). A UUID per logical request is a good key.
+                 * @example "8e03978e-40d5-43e8-bc93-6894a57f9324"
+                 */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
         requestBody: {
             content: {
-                "application/json": {
-                    /** @example Before raising topK */
-                    name: string;
-                    /**
-                     * @description JSON Lines, or CSV with a header row
-                     * @enum {string}
-                     */
-                    format: "jsonl" | "csv";
-                    /**
-                     * @description The question set (docs/evaluations.md "Question sets"): at most 1,000 questions and 1 MB
-                     * @example {"id":"faa-1","question":"By when must comments reach the FAA?","expected":["September 21, 2020"],"documents":["federal-register-2020-17221.pdf"]}
-                     *     {"question":"What is the capital of Mars?","unanswerable":true}
-                     */
-                    content: string;
-                };
+                "application/json": components["schemas"]["CreateEvaluationRequest"];
             };
         };
         responses: {
@@ -10138,11 +11007,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        success: true;
-                        data: components["schemas"]["Evaluation"];
-                    };
+                    "application/json": components["schemas"]["CreateEvaluationResponse"];
                 };
             };
             /** @description `VALIDATION_ERROR`: Invalid input; `details` lists the fields and reasons */
@@ -10184,7 +11049,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description `CONFLICT`: The resource conflicts with the current state (duplicate, quota reached) */
+            /** @description `CONFLICT`: A request with the same `Idempotency-Key` is still being processed (or the resource conflicts) */
             409: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -10199,6 +11064,19 @@ export interface operations {
             };
             /** @description `PAYLOAD_TOO_LARGE`: Body, file or storage quota exceeded */
             413: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `VALIDATION_ERROR`: The `Idempotency-Key` was already used with a different request */
+            422: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
@@ -10244,7 +11122,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description Resource id */
+                /**
+                 * @description Resource id
+                 * @example eval_01jd8x7k3m9q2w5e6r7t8y9u0p
+                 */
                 id: string;
             };
             cookie?: never;
@@ -10261,37 +11142,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        success: true;
-                        data: {
-                            /** @example eval_01jd8x4b2c3d4e5f6g7h8j9k0m */
-                            id: string;
-                            name: string;
-                            /** @enum {string} */
-                            status: "QUEUED" | "RUNNING" | "COMPLETED" | "FAILED";
-                            /** Format: int64 */
-                            questionCount: number;
-                            /**
-                             * Format: int64
-                             * @description Questions answered so far
-                             */
-                            completedCount: number;
-                            /** @description null until the run starts */
-                            settings: components["schemas"]["EvaluationSettings"] | null;
-                            /** @description null until COMPLETED */
-                            totals: components["schemas"]["EvaluationTotals"] | null;
-                            /** @description Why the run FAILED */
-                            error: string | null;
-                            /** @description The admin who started it (null once deleted) */
-                            createdBy: string | null;
-                            /** Format: date-time */
-                            createdAt: string;
-                            startedAt: string | null;
-                            completedAt: string | null;
-                            results: components["schemas"]["EvaluationResult"][];
-                        };
-                    };
+                    "application/json": components["schemas"]["GetEvaluationResponse"];
                 };
             };
             /** @description `VALIDATION_ERROR`: Invalid input; `details` lists the fields and reasons */
@@ -10380,7 +11231,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description Resource id */
+                /**
+                 * @description Resource id
+                 * @example eval_01jd8x7k3m9q2w5e6r7t8y9u0p
+                 */
                 id: string;
             };
             cookie?: never;
@@ -10397,15 +11251,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        success: true;
-                        data: {
-                            id: string;
-                            /** @enum {boolean} */
-                            deleted: true;
-                        };
-                    };
+                    "application/json": components["schemas"]["DeleteEvaluationResponse"];
                 };
             };
             /** @description `VALIDATION_ERROR`: Invalid input; `details` lists the fields and reasons */
@@ -10486,6 +11332,231 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
+            };
+        };
+    };
+    onDocumentUploaded: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The delivery id, the same on every attempt: deduplicate on it
+                 * @example dlv_01jd8x7k3m9q2w5e6r7t8y9u0p
+                 */
+                "webhook-id": string;
+                /**
+                 * @description Seconds since the epoch, at this attempt
+                 * @example 1764064800
+                 */
+                "webhook-timestamp": string;
+                /**
+                 * @description `v1,<base64 HMAC-SHA256>` of `<webhook-id>.<webhook-timestamp>.<raw body>` with the secret after `whsec_` (base64-decoded); see docs/api.md for TypeScript and Python
+                 * @example v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=
+                 */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookEventDocumentUploaded"];
+            };
+        };
+        responses: {
+            /** @description Received (any 2xx) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Gone: disable this endpoint */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onDocumentVectorized: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The delivery id, the same on every attempt: deduplicate on it
+                 * @example dlv_01jd8x7k3m9q2w5e6r7t8y9u0p
+                 */
+                "webhook-id": string;
+                /**
+                 * @description Seconds since the epoch, at this attempt
+                 * @example 1764064800
+                 */
+                "webhook-timestamp": string;
+                /**
+                 * @description `v1,<base64 HMAC-SHA256>` of `<webhook-id>.<webhook-timestamp>.<raw body>` with the secret after `whsec_` (base64-decoded); see docs/api.md for TypeScript and Python
+                 * @example v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=
+                 */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookEventDocumentVectorized"];
+            };
+        };
+        responses: {
+            /** @description Received (any 2xx) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Gone: disable this endpoint */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onDocumentError: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The delivery id, the same on every attempt: deduplicate on it
+                 * @example dlv_01jd8x7k3m9q2w5e6r7t8y9u0p
+                 */
+                "webhook-id": string;
+                /**
+                 * @description Seconds since the epoch, at this attempt
+                 * @example 1764064800
+                 */
+                "webhook-timestamp": string;
+                /**
+                 * @description `v1,<base64 HMAC-SHA256>` of `<webhook-id>.<webhook-timestamp>.<raw body>` with the secret after `whsec_` (base64-decoded); see docs/api.md for TypeScript and Python
+                 * @example v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=
+                 */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookEventDocumentError"];
+            };
+        };
+        responses: {
+            /** @description Received (any 2xx) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Gone: disable this endpoint */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onConversationCreated: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The delivery id, the same on every attempt: deduplicate on it
+                 * @example dlv_01jd8x7k3m9q2w5e6r7t8y9u0p
+                 */
+                "webhook-id": string;
+                /**
+                 * @description Seconds since the epoch, at this attempt
+                 * @example 1764064800
+                 */
+                "webhook-timestamp": string;
+                /**
+                 * @description `v1,<base64 HMAC-SHA256>` of `<webhook-id>.<webhook-timestamp>.<raw body>` with the secret after `whsec_` (base64-decoded); see docs/api.md for TypeScript and Python
+                 * @example v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=
+                 */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookEventConversationCreated"];
+            };
+        };
+        responses: {
+            /** @description Received (any 2xx) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Gone: disable this endpoint */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onWebhookTest: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The delivery id, the same on every attempt: deduplicate on it
+                 * @example dlv_01jd8x7k3m9q2w5e6r7t8y9u0p
+                 */
+                "webhook-id": string;
+                /**
+                 * @description Seconds since the epoch, at this attempt
+                 * @example 1764064800
+                 */
+                "webhook-timestamp": string;
+                /**
+                 * @description `v1,<base64 HMAC-SHA256>` of `<webhook-id>.<webhook-timestamp>.<raw body>` with the secret after `whsec_` (base64-decoded); see docs/api.md for TypeScript and Python
+                 * @example v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=
+                 */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookEventWebhookTest"];
+            };
+        };
+        responses: {
+            /** @description Received (any 2xx) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Gone: disable this endpoint */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
         };
     };

@@ -21,6 +21,10 @@ export const TAGS = [
   { name: 'users', description: 'User management and invitations (admin)' },
   { name: 'webhooks', description: 'Event subscriptions and their deliveries (admin)' },
   {
+    name: 'webhook-events',
+    description: 'What Cog-RAG POSTs to your endpoints (the document’s `webhooks`; docs/webhooks.md)',
+  },
+  {
     name: 'insights',
     description: 'Chat activity: questions per day, unanswered questions, cited documents (admin)',
   },
@@ -55,10 +59,16 @@ export const INFO = {
     'Rate limits, requests per minute (every response carries `X-RateLimit-Limit`, `-Remaining`, `-Reset`; a 429 ' +
     'also `Retry-After` and `error.retryAfter`):\n\n| Class | Limit |\n|---|---|\n' +
     limitsTable +
+    '\n\nSafe retries: creating `POST`s, the upload and `chat/message` take `Idempotency-Key` (IETF draft ' +
+    'httpapi-idempotency-key-header): the same key and request within 24 h answers the stored response ' +
+    '(`Idempotent-Replayed: true`), another request 422, a request still in progress 409.\n\n' +
+    'Versioning: compatible changes ship in place; a deprecated operation is `deprecated: true` here and answers ' +
+    '`Deprecation` (RFC 9745) and `Sunset` (RFC 8594) headers for at least 6 months before removal.' +
     '\n\nIntegration guide: docs/api.md in the repository.',
   // The package is private and names no licence or public tracker yet: say so rather than invent one.
   contact: { name: 'Cog-RAG maintainers (the operator of this instance)' },
-  license: { name: 'UNLICENSED (private; see the repository)' },
+  // An SPDX identifier is required by OpenAPI 3.1 tooling; LicenseRef- names a licence SPDX does not list.
+  license: { name: 'Proprietary (private; see the repository)', identifier: 'LicenseRef-Proprietary' },
 };
 
 export const SERVERS = [

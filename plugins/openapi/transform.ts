@@ -4,6 +4,20 @@ import { errorResponses } from '../../schemas/errors.ts';
 import { LIMITS, type LimitGroup } from '../rate-limit.ts';
 import { addResourceLinks } from './links.ts';
 import { HEADERS } from './document.ts';
+import { nameInlineSchemas } from './components.ts';
+import { addExamples } from './examples.ts';
+import { addWebhooks } from './webhooks.ts';
+import { MAX_KEY_LENGTH, takesIdempotencyKey } from '../idempotency.ts';
+
+/** The `Idempotency-Key` request header, on every operation that takes one (plugins/idempotency.ts). */
+const IDEMPOTENCY_KEY = {
+  type: 'string',
+  minLength: 1,
+  maxLength: MAX_KEY_LENGTH,
+  description:
+    'Makes a retry safe (IETF draft-ietf-httpapi-idempotency-key-header): the same key with the same request within 24 h answers the stored response (`Idempotent-Replayed: true`) and creates nothing; with another request, 422 `VALIDATION_ERROR`; while the first is still running, 409 `CONFLICT` (retry after `Retry-After`). Scoped to the caller (user or API key). A UUID per logical request is a good key.',
+  examples: ['"8e03978e-40d5-43e8-bc93-6894a57f9324"'],
+};
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -62,6 +76,21 @@ export function transformRoute({
     if (status.startsWith('2') && !s.description)
       response[status] = { ...s, description: `${SUCCESS[status] ?? 'Success'}: ${schema.summary ?? ''}` };
   }
+  if (takesIdempotencyKey(route.method, config, schema)) {
+    const headers = (schema.headers ?? { type: 'object', properties: {} }) as Json;
+    out.headers = {
+      ...headers,
+      properties: { ...(headers.properties as Json | undefined), 'Idempotency-Key': IDEMPOTENCY_KEY },
+    };
+    for (const [status, ref] of Object.entries(
+      errorResponses({
+        409: 'A request with the same `Idempotency-Key` is still being processed (or the resource conflicts)',
+        422: 'The `Idempotency-Key` was already used with a different request',
+      }),
+    ))
+      if (!(status in response) || status === '409') response[status] = ref;
+  }
+  if (config?.deprecated) out.deprecated = true;
   out.response = response;
   const group = limitGroupOf(config);
   out.description =
@@ -130,7 +159,18 @@ export function transformDocument({ openapiObject }: { openapiObject: Json }): J
     }
   }
   addResourceLinks(doc.paths);
+  const schemas = doc.components.schemas as Record<string, Json>;
+  // Discriminated unions as `oneOf` (TypeBox writes `anyOf`): generators then make tagged unions.
+  for (const schema of Object.values(schemas)) {
+    if (schema.discriminator && schema.anyOf) {
+      schema.oneOf = schema.anyOf;
+      delete schema.anyOf;
+    }
+  }
+  addWebhooks(doc);
+  nameInlineSchemas(doc);
   tidySchema(doc.paths);
   tidySchema(doc.components.schemas);
+  addExamples(doc);
   return doc;
 }

@@ -344,6 +344,21 @@ export interface InstallationTable {
   value: string;
 }
 
+/** A caller's `Idempotency-Key` and the response it stands for (0020; src/idempotency/store.ts). */
+export interface IdempotencyKeysTable {
+  company_id: string;
+  /** `user:<userId>` or `apiKey:<apiKeyId>`: keys of different callers never meet. */
+  principal: string;
+  key: string;
+  /** SHA-256 hex of the request (method, path, body). */
+  fingerprint: string;
+  /** Null while the first request is being processed. */
+  status_code: number | null;
+  /** The response's JSON text, replayed as is. */
+  response_body: string | null;
+  created_at: Generated<Date>;
+}
+
 export interface DB {
   installation: InstallationTable;
   companies: CompaniesTable;
@@ -369,4 +384,5 @@ export interface DB {
   webhook_deliveries: WebhookDeliveriesTable;
   evaluations: EvaluationsTable;
   evaluation_results: EvaluationResultsTable;
+  idempotency_keys: IdempotencyKeysTable;
 }

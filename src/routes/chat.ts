@@ -27,7 +27,7 @@ const chatRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/chat/message',
     {
-      config: { permission: 'chat' },
+      config: { permission: 'chat', idempotent: true },
       schema: {
         operationId: 'sendChatMessage',
         description:

@@ -10,6 +10,7 @@ import {
   UploadForm,
 } from '../../schemas/documents.ts';
 import { principalOf } from '../../plugins/auth.ts';
+import { fingerprintOf, idempotencyGate } from '../../plugins/idempotency.ts';
 import { sendCachedList } from '../../plugins/list-cache.ts';
 import { findDocument, listDocuments } from '../documents/documents.repository.ts';
 import {
@@ -35,6 +36,7 @@ export const documentUploadRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: {
         permission: 'documents:write',
         limitGroup: 'upload',
+        idempotent: 'handler',
         openapiBody: { mediaType: 'multipart/form-data', schema: UploadForm(app.ctx.config.maxUploadBytes) },
       },
       schema: {
@@ -78,6 +80,8 @@ export const documentUploadRoutes: FastifyPluginAsyncTypebox = async (app) => {
       if (fields.name !== undefined && (!name || name.length > 255)) {
         throw validationError('Invalid name', [{ field: 'name', reason: 'must be 1–255 characters' }]);
       }
+      const fingerprint = fingerprintOf(request.method, request.url, file.filename, file.bytes, fields);
+      if (await idempotencyGate(request, reply, fingerprint)) return reply;
       const doc = await uploadDocument(app.ctx, {
         scope: accessScopeOf(principal),
         userId: principal.kind === 'user' ? principal.userId : null,

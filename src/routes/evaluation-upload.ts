@@ -3,6 +3,7 @@ import type { MultipartFile } from '@fastify/multipart';
 import { errorResponses } from '../../schemas/common.ts';
 import { EvaluationAccepted, EvaluationUploadForm } from '../../schemas/evaluations.ts';
 import { principalOf } from '../../plugins/auth.ts';
+import { fingerprintOf, idempotencyGate } from '../../plugins/idempotency.ts';
 import { validationError } from '../lib/errors.ts';
 import { LIMITS } from '../evaluations/question-set.ts';
 import { startRun } from '../evaluations/evaluations.service.ts';
@@ -20,6 +21,7 @@ export const evaluationUploadRoutes: FastifyPluginAsyncTypebox = async (app) => 
     {
       config: {
         ...admin,
+        idempotent: 'handler',
         openapiBody: { mediaType: 'multipart/form-data', schema: EvaluationUploadForm },
       },
       schema: {
@@ -64,6 +66,14 @@ export const evaluationUploadRoutes: FastifyPluginAsyncTypebox = async (app) => 
       if (!file) throw validationError('Missing file', [{ field: 'file', reason: 'is required' }]);
       if (name !== undefined && (!name.trim() || name.length > 255))
         throw validationError('Invalid name', [{ field: 'name', reason: 'must be 1–255 characters' }]);
+      const fingerprint = fingerprintOf(
+        request.method,
+        request.url,
+        file.filename,
+        file.content,
+        name ?? null,
+      );
+      if (await idempotencyGate(request, reply, fingerprint)) return reply;
       const body = await startRun(app.ctx, principalOf(request), {
         name: name ?? file.filename.slice(0, 255),
         format: /\.csv$/i.test(file.filename) ? 'csv' : 'jsonl',

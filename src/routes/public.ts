@@ -20,7 +20,7 @@ const publicRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/public/chat',
     {
-      config: { auth: 'apiKey' },
+      config: { auth: 'apiKey', idempotent: true },
       schema: {
         operationId: 'publicChat',
         description:

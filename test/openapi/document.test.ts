@@ -74,3 +74,87 @@ t.test('unknown methods on known paths are 405 in the error envelope', async (t)
   t.equal(missing.statusCode, 404);
   t.equal(missing.json().error.code, 'NOT_FOUND');
 });
+
+interface Media {
+  schema?: { $ref?: string };
+  examples?: Record<string, { value?: unknown }>;
+}
+
+interface DocOperation {
+  parameters?: { name: string; in: string }[];
+  requestBody?: { content?: Record<string, Media> };
+  responses: Record<string, { description?: string; content?: Record<string, Media> }>;
+}
+
+t.test(
+  'integrators (issue 25): named bodies, the event union, examples, Idempotency-Key, webhooks',
+  async (t) => {
+    const { app } = await buildTestApp(t);
+    const doc = (await app.inject({ url: '/api/openapi.json' })).json();
+    t.equal(doc.info.license.identifier, 'LicenseRef-Proprietary', 'an SPDX licence identifier');
+    const union = doc.components.schemas.ChatStreamEvent;
+    t.same(
+      union.oneOf.map((o: { $ref: string }) => o.$ref.split('/').pop()),
+      ['StreamTokenEvent', 'StreamSourcesEvent', 'StreamDoneEvent', 'StreamErrorEvent'],
+      'ChatStreamEvent is a oneOf of the four events',
+    );
+    t.equal(union.discriminator.propertyName, 'type');
+    let operations = 0;
+    for (const [path, item] of Object.entries(doc.paths)) {
+      for (const [method, op] of Object.entries(item as Record<string, DocOperation>)) {
+        operations++;
+        const name = `${method.toUpperCase()} ${path}`;
+        const bodies = Object.entries(op.requestBody?.content ?? {});
+        for (const [type, media] of bodies) {
+          t.match(
+            media.schema?.$ref,
+            /^#\/components\/schemas\/[A-Z]\w+Request$/,
+            `${name} ${type}: named body`,
+          );
+          t.ok(media.examples?.request, `${name}: a request example`);
+        }
+        for (const [status, response] of Object.entries(op.responses)) {
+          for (const [type, media] of Object.entries(response.content ?? {})) {
+            t.match(media.schema?.$ref, /^#\/components\/schemas\/\w+$/, `${name} ${status} ${type}: named`);
+            t.ok(Object.keys(media.examples ?? {}).length > 0, `${name} ${status} ${type}: an example`);
+            if (!status.startsWith('2')) {
+              const example = Object.values(media.examples ?? {})[0]?.value as { error?: { code?: string } };
+              t.match(example?.error?.code, /^[A-Z_]+$/, `${name} ${status}: the error envelope`);
+            }
+          }
+        }
+        const takesKey = (op.parameters ?? []).some((p) => p.in === 'header' && p.name === 'Idempotency-Key');
+        const creates = method === 'post' && ('201' in op.responses || '202' in op.responses);
+        if (creates) t.ok(takesKey, `${name}: creating, takes Idempotency-Key`);
+        if (takesKey) t.ok(op.responses['422'] && op.responses['409'], `${name}: 409 and 422 documented`);
+      }
+    }
+    t.ok(operations >= 70, `${operations} operations`);
+    const streamed = doc.paths['/api/chat/stream'].post.responses['200'];
+    t.equal(streamed.content['text/event-stream'].schema.$ref, '#/components/schemas/ChatStreamEvent');
+    t.match(streamed.description, /data: \{"type":"done"/, 'an SSE transcript');
+    for (const path of ['/api/chat/message', '/api/public/chat', '/api/documents/upload']) {
+      const params = doc.paths[path].post.parameters as { name: string }[];
+      t.ok(
+        params.some((p) => p.name === 'Idempotency-Key'),
+        `${path} takes Idempotency-Key`,
+      );
+    }
+    t.same(
+      Object.keys(doc.webhooks).sort(),
+      ['conversation.created', 'document.error', 'document.uploaded', 'document.vectorized', 'webhook.test'],
+      'every webhook event',
+    );
+    const uploaded = doc.webhooks['document.uploaded'].post;
+    t.same(
+      uploaded.parameters.map((p: { name: string }) => p.name),
+      ['webhook-id', 'webhook-timestamp', 'webhook-signature'],
+    );
+    t.equal(
+      uploaded.requestBody.content['application/json'].schema.$ref,
+      '#/components/schemas/WebhookEventDocumentUploaded',
+    );
+    const inline = JSON.stringify(doc.components.schemas).match(/"_\d{3}_response|_inner"/);
+    t.notOk(inline, 'no generator-style names');
+  },
+);

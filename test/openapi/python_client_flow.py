@@ -11,6 +11,7 @@ only the generated package (`cog_rag_client`) and its httpx client: no hand-writ
 import json
 import sys
 import time
+import uuid
 
 import httpx
 
@@ -18,31 +19,39 @@ sys.path.insert(0, sys.argv[1])
 
 from cog_rag_client import AuthenticatedClient, Client  # noqa: E402
 from cog_rag_client.api.api_keys import create_api_key  # noqa: E402
-from cog_rag_client.api.auth import login  # noqa: E402
+from cog_rag_client.api.auth import login, refresh_token  # noqa: E402
 from cog_rag_client.api.chat import send_chat_message  # noqa: E402
-from cog_rag_client.api.documents import get_document, upload_document  # noqa: E402
+from cog_rag_client.api.documents import get_document, list_documents, upload_document  # noqa: E402
 from cog_rag_client.api.public import public_chat  # noqa: E402
 from cog_rag_client.api.search import search_documents  # noqa: E402
+from cog_rag_client.api.topics import create_topic, list_topics  # noqa: E402
 from cog_rag_client.models import (  # noqa: E402
-    CreateApiKeyBody,
-    CreateApiKeyResponse201,
+    CreateApiKeyRequest,
+    CreateApiKeyResponse,
+    CreateTopicRequest,
+    CreateTopicResponse,
+    ListDocumentsResponse,
+    ListDocumentsStatus,
+    ListTopicsResponse,
+    RefreshTokenRequest,
+    RefreshTokenResponse,
     ErrorEnvelope,
-    GetDocumentResponse200,
-    LoginBody,
-    LoginResponse200,
-    PublicChatBody,
-    PublicChatResponse200,
-    SearchDocumentsBody,
-    SearchDocumentsResponse200,
-    SendChatMessageBody,
-    SendChatMessageResponse200,
-    StreamChatBody,
+    GetDocumentResponse,
+    LoginRequest,
+    LoginResponse,
+    PublicChatRequest,
+    PublicChatResponse,
+    SearchDocumentsRequest,
+    SearchDocumentsResponse,
+    SendChatMessageRequest,
+    SendChatMessageResponse,
+    StreamChatRequest,
     StreamDoneEvent,
     StreamErrorEvent,
     StreamSourcesEvent,
     StreamTokenEvent,
-    UploadDocumentBody,
-    UploadDocumentResponse201,
+    UploadDocumentRequest,
+    UploadDocumentResponse,
 )
 from cog_rag_client.types import File  # noqa: E402
 
@@ -61,83 +70,110 @@ def stream_event(data: dict[str, object]) -> StreamEvent:
     return StreamErrorEvent.from_dict(data)
 
 
+def read_stream(http: httpx.Client, path: str, body: dict[str, object], seen: dict[str, object], name: str) -> list[StreamEvent]:
+    """POSTs once (never re-sent) and reads the SSE body as typed events; records kinds and the last."""
+    events: list[StreamEvent] = []
+    with http.stream("POST", path, json=body, headers={"Accept": "text/event-stream"}) as streamed:
+        seen[f"{name}Type"] = streamed.headers.get("content-type", "").split(";")[0]
+        for line in streamed.iter_lines():
+            if line.startswith("data:"):
+                events.append(stream_event(json.loads(line[5:].strip())))
+    seen[f"{name}Kinds"] = sorted({str(event.type_) for event in events})
+    seen[f"{name}Last"] = str(events[-1].type_) if events else None
+    return events
+
+
 def main() -> None:
     _, _, base_url, email, password, pdf_path = sys.argv
     seen: dict[str, object] = {}
     anonymous = Client(base_url=base_url, timeout=httpx.Timeout(120.0))
 
-    logged_in = login.sync(client=anonymous, body=LoginBody(email=email, password=password))
-    assert isinstance(logged_in, LoginResponse200), logged_in
+    logged_in = login.sync(client=anonymous, body=LoginRequest(email=email, password=password))
+    assert isinstance(logged_in, LoginResponse), logged_in
     seen["role"] = str(logged_in.data.user.role)
-    client = AuthenticatedClient(base_url=base_url, token=logged_in.data.access_token, timeout=httpx.Timeout(120.0))
+    refreshed = refresh_token.sync(
+        client=anonymous, body=RefreshTokenRequest(refresh_token=logged_in.data.refresh_token)
+    )
+    assert isinstance(refreshed, RefreshTokenResponse), refreshed
+    seen["refreshed"] = bool(refreshed.data.access_token)
+    client = AuthenticatedClient(base_url=base_url, token=refreshed.data.access_token, timeout=httpx.Timeout(120.0))
 
-    with open(pdf_path, "rb") as pdf:
-        uploaded = upload_document.sync(
-            client=client,
-            body=UploadDocumentBody(
-                file=File(payload=pdf, file_name="nics.pdf", mime_type="application/pdf"),
-                name="NICS checks",
-            ),
-        )
-    assert isinstance(uploaded, UploadDocumentResponse201), uploaded
+    key = str(uuid.uuid4())
+
+    def upload() -> UploadDocumentResponse:
+        with open(pdf_path, "rb") as pdf:
+            sent = upload_document.sync(
+                client=client,
+                body=UploadDocumentRequest(
+                    file=File(payload=pdf, file_name="nics.pdf", mime_type="application/pdf"),
+                    name="NICS checks",
+                ),
+                idempotency_key=key,
+            )
+        assert isinstance(sent, UploadDocumentResponse), sent
+        return sent
+
+    uploaded = upload()
     document_id = uploaded.data.id
+    seen["retrySameId"] = upload().data.id == document_id
     status = str(uploaded.data.status)
     deadline = time.monotonic() + 180
     while status in ("UPLOADED", "PROCESSING"):
         assert time.monotonic() < deadline, f"still {status}"
         time.sleep(0.3)
         document = get_document.sync(id=document_id, client=client)
-        assert isinstance(document, GetDocumentResponse200), document
+        assert isinstance(document, GetDocumentResponse), document
         status = str(document.data.status)
     seen["status"] = status
+
+    listed = list_documents.sync(client=client, status=ListDocumentsStatus.VECTORIZED, search="NICS", limit=5)
+    assert isinstance(listed, ListDocumentsResponse), listed
+    seen["listed"] = any(item.id == document_id for item in listed.data.items)
+    topic = create_topic.sync(client=client, body=CreateTopicRequest(name="Policies"), idempotency_key=str(uuid.uuid4()))
+    assert isinstance(topic, CreateTopicResponse), topic
+    topics = list_topics.sync(client=client)
+    assert isinstance(topics, ListTopicsResponse), topics
+    seen["topicListed"] = any(item.id == topic.data.id for item in topics.data.items)
 
     missing = get_document.sync(id="doc_nope", client=client)
     assert isinstance(missing, ErrorEnvelope), missing
     seen["missingCode"] = str(missing.error.code)
 
-    hits = search_documents.sync(client=client, body=SearchDocumentsBody(query="background checks"))
-    assert isinstance(hits, SearchDocumentsResponse200), hits
+    hits = search_documents.sync(client=client, body=SearchDocumentsRequest(query="background checks"))
+    assert isinstance(hits, SearchDocumentsResponse), hits
     seen["searchTopDocument"] = hits.data.items[0].document_id if hits.data.items else None
     seen["documentId"] = document_id
 
     asked = send_chat_message.sync(
-        client=client, body=SendChatMessageBody(message="How many background checks were there?")
+        client=client, body=SendChatMessageRequest(message="How many background checks were there?")
     )
-    assert isinstance(asked, SendChatMessageResponse200), asked
+    assert isinstance(asked, SendChatMessageResponse), asked
     seen["answered"] = bool(asked.data.answer)
     seen["sources"] = len(asked.data.sources)
 
-    events: list[StreamEvent] = []
-    body = StreamChatBody(message="What do the background checks cover?").to_dict()
-    with client.get_httpx_client().stream(
-        "POST", "/api/chat/stream", json=body, headers={"Accept": "text/event-stream"}
-    ) as streamed:
-        seen["streamType"] = streamed.headers.get("content-type", "").split(";")[0]
-        for line in streamed.iter_lines():
-            if line.startswith("data:"):
-                events.append(stream_event(json.loads(line[5:].strip())))
-    seen["streamKinds"] = sorted({str(event.type_) for event in events})
+    body = StreamChatRequest(message="What do the background checks cover?").to_dict()
+    events = read_stream(client.get_httpx_client(), "/api/chat/stream", body, seen, "stream")
     last = events[-1] if events else None
-    seen["streamLast"] = str(last.type_) if last else None
     seen["conversationId"] = last.conversation_id if isinstance(last, StreamDoneEvent) else None
 
-    key = create_api_key.sync(client=client, body=CreateApiKeyBody(name="widget", all_documents=True))
-    assert isinstance(key, CreateApiKeyResponse201), key
-    seen["keyPrefix"] = key.data.key[:9]
+    created = create_api_key.sync(client=client, body=CreateApiKeyRequest(name="widget", all_documents=True))
+    assert isinstance(created, CreateApiKeyResponse), created
+    seen["keyPrefix"] = created.data.key[:9]
 
     # The generated client's documented way to send an API key in a header of our choosing.
     widget = AuthenticatedClient(
         base_url=base_url,
-        token=key.data.key,
+        token=created.data.key,
         prefix="",
         auth_header_name="X-API-Key",
         timeout=httpx.Timeout(120.0),
     )
     public = public_chat.sync(
-        client=widget, body=PublicChatBody(message="How many background checks were there?")
+        client=widget, body=PublicChatRequest(message="How many background checks were there?")
     )
-    assert isinstance(public, PublicChatResponse200), public
+    assert isinstance(public, PublicChatResponse), public
     seen["publicAnswered"] = bool(public.data.answer)
+    read_stream(widget.get_httpx_client(), "/api/public/chat/stream", body, seen, "publicStream")
     print(json.dumps(seen))
 
 

@@ -1,0 +1,238 @@
+from http import HTTPStatus
+from typing import Any, cast
+from urllib.parse import quote
+
+import httpx
+
+from ...client import AuthenticatedClient, Client
+from ...types import Response, UNSET
+from ... import errors
+
+from ...models.error_envelope import ErrorEnvelope
+from ...models.rotate_visitor_secret_response import RotateVisitorSecretResponse
+from typing import cast
+
+
+
+def _get_kwargs(
+    id: str,
+
+) -> dict[str, Any]:
+    
+
+    
+
+    
+
+    _kwargs: dict[str, Any] = {
+        "method": "post",
+        "url": "/api/api-keys/{id}/visitor-secret".format(id=quote(str(id), safe=""),),
+    }
+
+
+    return _kwargs
+
+
+
+def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> ErrorEnvelope | RotateVisitorSecretResponse | None:
+    if response.status_code == 200:
+        response_200 = RotateVisitorSecretResponse.from_dict(response.json())
+
+
+
+        return response_200
+
+    if response.status_code == 400:
+        response_400 = ErrorEnvelope.from_dict(response.json())
+
+
+
+        return response_400
+
+    if response.status_code == 401:
+        response_401 = ErrorEnvelope.from_dict(response.json())
+
+
+
+        return response_401
+
+    if response.status_code == 403:
+        response_403 = ErrorEnvelope.from_dict(response.json())
+
+
+
+        return response_403
+
+    if response.status_code == 404:
+        response_404 = ErrorEnvelope.from_dict(response.json())
+
+
+
+        return response_404
+
+    if response.status_code == 429:
+        response_429 = ErrorEnvelope.from_dict(response.json())
+
+
+
+        return response_429
+
+    if response.status_code == 500:
+        response_500 = ErrorEnvelope.from_dict(response.json())
+
+
+
+        return response_500
+
+    if client.raise_on_unexpected_status:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    else:
+        return None
+
+
+def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[ErrorEnvelope | RotateVisitorSecretResponse]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    id: str,
+    *,
+    client: AuthenticatedClient,
+
+) -> Response[ErrorEnvelope | RotateVisitorSecretResponse]:
+    """ Create or rotate the key’s visitor-token secret (HS256); shown once
+
+     Your backend signs short-lived visitor tokens with this secret (claims `sub`, `aud` = the key id,
+    `exp` ≤ 1 h, optional `topics`). Replaces the previous secret and any JWKS URL: their tokens are
+    refused at once.
+
+    Rate limit: 300 requests per minute by default (authenticated class, per user).
+
+    Args:
+        id (str):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[ErrorEnvelope | RotateVisitorSecretResponse]
+     """
+
+
+    kwargs = _get_kwargs(
+        id=id,
+
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+def sync(
+    id: str,
+    *,
+    client: AuthenticatedClient,
+
+) -> ErrorEnvelope | RotateVisitorSecretResponse | None:
+    """ Create or rotate the key’s visitor-token secret (HS256); shown once
+
+     Your backend signs short-lived visitor tokens with this secret (claims `sub`, `aud` = the key id,
+    `exp` ≤ 1 h, optional `topics`). Replaces the previous secret and any JWKS URL: their tokens are
+    refused at once.
+
+    Rate limit: 300 requests per minute by default (authenticated class, per user).
+
+    Args:
+        id (str):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        ErrorEnvelope | RotateVisitorSecretResponse
+     """
+
+
+    return sync_detailed(
+        id=id,
+client=client,
+
+    ).parsed
+
+async def asyncio_detailed(
+    id: str,
+    *,
+    client: AuthenticatedClient,
+
+) -> Response[ErrorEnvelope | RotateVisitorSecretResponse]:
+    """ Create or rotate the key’s visitor-token secret (HS256); shown once
+
+     Your backend signs short-lived visitor tokens with this secret (claims `sub`, `aud` = the key id,
+    `exp` ≤ 1 h, optional `topics`). Replaces the previous secret and any JWKS URL: their tokens are
+    refused at once.
+
+    Rate limit: 300 requests per minute by default (authenticated class, per user).
+
+    Args:
+        id (str):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[ErrorEnvelope | RotateVisitorSecretResponse]
+     """
+
+
+    kwargs = _get_kwargs(
+        id=id,
+
+    )
+
+    response = await client.get_async_httpx_client().request(
+        **kwargs
+    )
+
+    return _build_response(client=client, response=response)
+
+async def asyncio(
+    id: str,
+    *,
+    client: AuthenticatedClient,
+
+) -> ErrorEnvelope | RotateVisitorSecretResponse | None:
+    """ Create or rotate the key’s visitor-token secret (HS256); shown once
+
+     Your backend signs short-lived visitor tokens with this secret (claims `sub`, `aud` = the key id,
+    `exp` ≤ 1 h, optional `topics`). Replaces the previous secret and any JWKS URL: their tokens are
+    refused at once.
+
+    Rate limit: 300 requests per minute by default (authenticated class, per user).
+
+    Args:
+        id (str):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        ErrorEnvelope | RotateVisitorSecretResponse
+     """
+
+
+    return (await asyncio_detailed(
+        id=id,
+client=client,
+
+    )).parsed

@@ -1,0 +1,287 @@
+from http import HTTPStatus
+from typing import Any, cast
+from urllib.parse import quote
+
+import httpx
+
+from ...client import AuthenticatedClient, Client
+from ...types import Response, UNSET
+from ... import errors
+
+from ...models.error_envelope import ErrorEnvelope
+from ...models.list_companies_order import ListCompaniesOrder
+from ...models.list_companies_response import ListCompaniesResponse
+from ...models.list_companies_sort import ListCompaniesSort
+from ...types import UNSET, Unset
+from typing import cast
+
+
+
+def _get_kwargs(
+    *,
+    page: int | Unset = 1,
+    limit: int | Unset = 20,
+    order: ListCompaniesOrder | Unset = ListCompaniesOrder.DESC,
+    sort: ListCompaniesSort | Unset = ListCompaniesSort.CREATEDAT,
+
+) -> dict[str, Any]:
+    
+
+    
+
+    params: dict[str, Any] = {}
+
+    params["page"] = page
+
+    params["limit"] = limit
+
+    json_order: str | Unset = UNSET
+    if not isinstance(order, Unset):
+        json_order = order.value
+
+    params["order"] = json_order
+
+    json_sort: str | Unset = UNSET
+    if not isinstance(sort, Unset):
+        json_sort = sort.value
+
+    params["sort"] = json_sort
+
+
+    params = {k: v for k, v in params.items() if v is not UNSET and v is not None}
+
+
+    _kwargs: dict[str, Any] = {
+        "method": "get",
+        "url": "/api/companies",
+        "params": params,
+    }
+
+
+    return _kwargs
+
+
+
+def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> ErrorEnvelope | ListCompaniesResponse | None:
+    if response.status_code == 200:
+        response_200 = ListCompaniesResponse.from_dict(response.json())
+
+
+
+        return response_200
+
+    if response.status_code == 400:
+        response_400 = ErrorEnvelope.from_dict(response.json())
+
+
+
+        return response_400
+
+    if response.status_code == 401:
+        response_401 = ErrorEnvelope.from_dict(response.json())
+
+
+
+        return response_401
+
+    if response.status_code == 403:
+        response_403 = ErrorEnvelope.from_dict(response.json())
+
+
+
+        return response_403
+
+    if response.status_code == 429:
+        response_429 = ErrorEnvelope.from_dict(response.json())
+
+
+
+        return response_429
+
+    if response.status_code == 500:
+        response_500 = ErrorEnvelope.from_dict(response.json())
+
+
+
+        return response_500
+
+    if client.raise_on_unexpected_status:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    else:
+        return None
+
+
+def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[ErrorEnvelope | ListCompaniesResponse]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    *,
+    client: AuthenticatedClient,
+    page: int | Unset = 1,
+    limit: int | Unset = 20,
+    order: ListCompaniesOrder | Unset = ListCompaniesOrder.DESC,
+    sort: ListCompaniesSort | Unset = ListCompaniesSort.CREATEDAT,
+
+) -> Response[ErrorEnvelope | ListCompaniesResponse]:
+    """ The caller's company, as a one-item list
+
+     Users belong to one company: this is a one-item list of it, in the common list layout.
+
+    Rate limit: 300 requests per minute by default (authenticated class, per user).
+
+    Args:
+        page (int | Unset):  Default: 1.
+        limit (int | Unset):  Default: 20.
+        order (ListCompaniesOrder | Unset):  Default: ListCompaniesOrder.DESC.
+        sort (ListCompaniesSort | Unset):  Default: ListCompaniesSort.CREATEDAT.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[ErrorEnvelope | ListCompaniesResponse]
+     """
+
+
+    kwargs = _get_kwargs(
+        page=page,
+limit=limit,
+order=order,
+sort=sort,
+
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+def sync(
+    *,
+    client: AuthenticatedClient,
+    page: int | Unset = 1,
+    limit: int | Unset = 20,
+    order: ListCompaniesOrder | Unset = ListCompaniesOrder.DESC,
+    sort: ListCompaniesSort | Unset = ListCompaniesSort.CREATEDAT,
+
+) -> ErrorEnvelope | ListCompaniesResponse | None:
+    """ The caller's company, as a one-item list
+
+     Users belong to one company: this is a one-item list of it, in the common list layout.
+
+    Rate limit: 300 requests per minute by default (authenticated class, per user).
+
+    Args:
+        page (int | Unset):  Default: 1.
+        limit (int | Unset):  Default: 20.
+        order (ListCompaniesOrder | Unset):  Default: ListCompaniesOrder.DESC.
+        sort (ListCompaniesSort | Unset):  Default: ListCompaniesSort.CREATEDAT.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        ErrorEnvelope | ListCompaniesResponse
+     """
+
+
+    return sync_detailed(
+        client=client,
+page=page,
+limit=limit,
+order=order,
+sort=sort,
+
+    ).parsed
+
+async def asyncio_detailed(
+    *,
+    client: AuthenticatedClient,
+    page: int | Unset = 1,
+    limit: int | Unset = 20,
+    order: ListCompaniesOrder | Unset = ListCompaniesOrder.DESC,
+    sort: ListCompaniesSort | Unset = ListCompaniesSort.CREATEDAT,
+
+) -> Response[ErrorEnvelope | ListCompaniesResponse]:
+    """ The caller's company, as a one-item list
+
+     Users belong to one company: this is a one-item list of it, in the common list layout.
+
+    Rate limit: 300 requests per minute by default (authenticated class, per user).
+
+    Args:
+        page (int | Unset):  Default: 1.
+        limit (int | Unset):  Default: 20.
+        order (ListCompaniesOrder | Unset):  Default: ListCompaniesOrder.DESC.
+        sort (ListCompaniesSort | Unset):  Default: ListCompaniesSort.CREATEDAT.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[ErrorEnvelope | ListCompaniesResponse]
+     """
+
+
+    kwargs = _get_kwargs(
+        page=page,
+limit=limit,
+order=order,
+sort=sort,
+
+    )
+
+    response = await client.get_async_httpx_client().request(
+        **kwargs
+    )
+
+    return _build_response(client=client, response=response)
+
+async def asyncio(
+    *,
+    client: AuthenticatedClient,
+    page: int | Unset = 1,
+    limit: int | Unset = 20,
+    order: ListCompaniesOrder | Unset = ListCompaniesOrder.DESC,
+    sort: ListCompaniesSort | Unset = ListCompaniesSort.CREATEDAT,
+
+) -> ErrorEnvelope | ListCompaniesResponse | None:
+    """ The caller's company, as a one-item list
+
+     Users belong to one company: this is a one-item list of it, in the common list layout.
+
+    Rate limit: 300 requests per minute by default (authenticated class, per user).
+
+    Args:
+        page (int | Unset):  Default: 1.
+        limit (int | Unset):  Default: 20.
+        order (ListCompaniesOrder | Unset):  Default: ListCompaniesOrder.DESC.
+        sort (ListCompaniesSort | Unset):  Default: ListCompaniesSort.CREATEDAT.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        ErrorEnvelope | ListCompaniesResponse
+     """
+
+
+    return (await asyncio_detailed(
+        client=client,
+page=page,
+limit=limit,
+order=order,
+sort=sort,
+
+    )).parsed

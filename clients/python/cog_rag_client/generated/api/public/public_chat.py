@@ -1,0 +1,279 @@
+from http import HTTPStatus
+from typing import Any, cast
+from urllib.parse import quote
+
+import httpx
+
+from ...client import AuthenticatedClient, Client
+from ...types import Response, UNSET
+from ... import errors
+
+from ...models.error_envelope import ErrorEnvelope
+from ...models.public_chat_request import PublicChatRequest
+from ...models.public_chat_response import PublicChatResponse
+from ...types import UNSET, Unset
+from typing import cast
+
+
+
+def _get_kwargs(
+    *,
+    body: PublicChatRequest,
+    idempotency_key: str | Unset = UNSET,
+
+) -> dict[str, Any]:
+    headers: dict[str, Any] = {}
+    if not isinstance(idempotency_key, Unset):
+        headers["Idempotency-Key"] = idempotency_key
+
+
+
+    
+
+    
+
+    _kwargs: dict[str, Any] = {
+        "method": "post",
+        "url": "/api/public/chat",
+    }
+
+    _kwargs["json"] = body.to_dict()
+
+    headers["Content-Type"] = "application/json"
+
+    _kwargs["headers"] = headers
+    return _kwargs
+
+
+
+def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> ErrorEnvelope | PublicChatResponse | None:
+    if response.status_code == 200:
+        response_200 = PublicChatResponse.from_dict(response.json())
+
+
+
+        return response_200
+
+    if response.status_code == 400:
+        response_400 = ErrorEnvelope.from_dict(response.json())
+
+
+
+        return response_400
+
+    if response.status_code == 401:
+        response_401 = ErrorEnvelope.from_dict(response.json())
+
+
+
+        return response_401
+
+    if response.status_code == 403:
+        response_403 = ErrorEnvelope.from_dict(response.json())
+
+
+
+        return response_403
+
+    if response.status_code == 409:
+        response_409 = ErrorEnvelope.from_dict(response.json())
+
+
+
+        return response_409
+
+    if response.status_code == 422:
+        response_422 = ErrorEnvelope.from_dict(response.json())
+
+
+
+        return response_422
+
+    if response.status_code == 429:
+        response_429 = ErrorEnvelope.from_dict(response.json())
+
+
+
+        return response_429
+
+    if response.status_code == 500:
+        response_500 = ErrorEnvelope.from_dict(response.json())
+
+
+
+        return response_500
+
+    if response.status_code == 502:
+        response_502 = ErrorEnvelope.from_dict(response.json())
+
+
+
+        return response_502
+
+    if response.status_code == 503:
+        response_503 = ErrorEnvelope.from_dict(response.json())
+
+
+
+        return response_503
+
+    if client.raise_on_unexpected_status:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    else:
+        return None
+
+
+def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[ErrorEnvelope | PublicChatResponse]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    *,
+    client: AuthenticatedClient,
+    body: PublicChatRequest,
+    idempotency_key: str | Unset = UNSET,
+
+) -> Response[ErrorEnvelope | PublicChatResponse]:
+    """ Widget chat, one JSON answer
+
+     The widget’s chat, authenticated by `X-API-Key`, answering from the key’s company documents as one
+    JSON (the `sendChatMessage` shape). `sessionId` groups a visitor’s questions.
+
+    Rate limit: 60 requests per minute by default (public class, per API key; at most 60 per client IP).
+
+    Args:
+        idempotency_key (str | Unset):
+        body (PublicChatRequest):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[ErrorEnvelope | PublicChatResponse]
+     """
+
+
+    kwargs = _get_kwargs(
+        body=body,
+idempotency_key=idempotency_key,
+
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+def sync(
+    *,
+    client: AuthenticatedClient,
+    body: PublicChatRequest,
+    idempotency_key: str | Unset = UNSET,
+
+) -> ErrorEnvelope | PublicChatResponse | None:
+    """ Widget chat, one JSON answer
+
+     The widget’s chat, authenticated by `X-API-Key`, answering from the key’s company documents as one
+    JSON (the `sendChatMessage` shape). `sessionId` groups a visitor’s questions.
+
+    Rate limit: 60 requests per minute by default (public class, per API key; at most 60 per client IP).
+
+    Args:
+        idempotency_key (str | Unset):
+        body (PublicChatRequest):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        ErrorEnvelope | PublicChatResponse
+     """
+
+
+    return sync_detailed(
+        client=client,
+body=body,
+idempotency_key=idempotency_key,
+
+    ).parsed
+
+async def asyncio_detailed(
+    *,
+    client: AuthenticatedClient,
+    body: PublicChatRequest,
+    idempotency_key: str | Unset = UNSET,
+
+) -> Response[ErrorEnvelope | PublicChatResponse]:
+    """ Widget chat, one JSON answer
+
+     The widget’s chat, authenticated by `X-API-Key`, answering from the key’s company documents as one
+    JSON (the `sendChatMessage` shape). `sessionId` groups a visitor’s questions.
+
+    Rate limit: 60 requests per minute by default (public class, per API key; at most 60 per client IP).
+
+    Args:
+        idempotency_key (str | Unset):
+        body (PublicChatRequest):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[ErrorEnvelope | PublicChatResponse]
+     """
+
+
+    kwargs = _get_kwargs(
+        body=body,
+idempotency_key=idempotency_key,
+
+    )
+
+    response = await client.get_async_httpx_client().request(
+        **kwargs
+    )
+
+    return _build_response(client=client, response=response)
+
+async def asyncio(
+    *,
+    client: AuthenticatedClient,
+    body: PublicChatRequest,
+    idempotency_key: str | Unset = UNSET,
+
+) -> ErrorEnvelope | PublicChatResponse | None:
+    """ Widget chat, one JSON answer
+
+     The widget’s chat, authenticated by `X-API-Key`, answering from the key’s company documents as one
+    JSON (the `sendChatMessage` shape). `sessionId` groups a visitor’s questions.
+
+    Rate limit: 60 requests per minute by default (public class, per API key; at most 60 per client IP).
+
+    Args:
+        idempotency_key (str | Unset):
+        body (PublicChatRequest):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        ErrorEnvelope | PublicChatResponse
+     """
+
+
+    return (await asyncio_detailed(
+        client=client,
+body=body,
+idempotency_key=idempotency_key,
+
+    )).parsed

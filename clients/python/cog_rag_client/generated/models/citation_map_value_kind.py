@@ -1,0 +1,7 @@
+from enum import StrEnum
+
+class CitationMapValueKind(StrEnum):
+    WEB = "web"
+
+    def __str__(self) -> str:
+        return str(self.value)

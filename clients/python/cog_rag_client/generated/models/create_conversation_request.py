@@ -1,0 +1,60 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, TypeVar, BinaryIO, TextIO, TYPE_CHECKING, Generator
+
+from attrs import define as _attrs_define
+from attrs import field as _attrs_field
+
+from ..types import UNSET, Unset
+
+from ..types import UNSET, Unset
+
+
+
+
+
+
+T = TypeVar("T", bound="CreateConversationRequest")
+
+
+
+@_attrs_define
+class CreateConversationRequest:
+    """ 
+        Attributes:
+            title (str | Unset):
+     """
+
+    title: str | Unset = UNSET
+
+
+
+
+
+    def to_dict(self) -> dict[str, Any]:
+        title = self.title
+
+
+        field_dict: dict[str, Any] = {}
+
+        field_dict.update({
+        })
+        if title is not UNSET:
+            field_dict["title"] = title
+
+        return field_dict
+
+
+
+    @classmethod
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        d = dict(src_dict)
+        title = d.pop("title", UNSET)
+
+        create_conversation_request = cls(
+            title=title,
+        )
+
+        return create_conversation_request
+

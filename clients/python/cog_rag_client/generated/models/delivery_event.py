@@ -1,0 +1,11 @@
+from enum import StrEnum
+
+class DeliveryEvent(StrEnum):
+    CONVERSATION_CREATED = "conversation.created"
+    DOCUMENT_ERROR = "document.error"
+    DOCUMENT_UPLOADED = "document.uploaded"
+    DOCUMENT_VECTORIZED = "document.vectorized"
+    WEBHOOK_TEST = "webhook.test"
+
+    def __str__(self) -> str:
+        return str(self.value)

@@ -1,0 +1,10 @@
+from enum import StrEnum
+
+class DocumentStatus(StrEnum):
+    ERROR = "ERROR"
+    PROCESSING = "PROCESSING"
+    UPLOADED = "UPLOADED"
+    VECTORIZED = "VECTORIZED"
+
+    def __str__(self) -> str:
+        return str(self.value)

@@ -1,0 +1,87 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, TypeVar, BinaryIO, TextIO, TYPE_CHECKING, Generator
+
+from attrs import define as _attrs_define
+from attrs import field as _attrs_field
+
+from ..types import UNSET, Unset
+
+from typing import cast
+import datetime
+
+
+
+
+
+
+T = TypeVar("T", bound="GetInsightsResponseDataUnansweredItem")
+
+
+
+@_attrs_define
+class GetInsightsResponseDataUnansweredItem:
+    """ 
+        Attributes:
+            message_id (str):
+            conversation_id (str):
+            question (str):
+            asked_at (datetime.datetime):
+     """
+
+    message_id: str
+    conversation_id: str
+    question: str
+    asked_at: datetime.datetime
+
+
+
+
+
+    def to_dict(self) -> dict[str, Any]:
+        message_id = self.message_id
+
+        conversation_id = self.conversation_id
+
+        question = self.question
+
+        asked_at = self.asked_at.isoformat()
+
+
+        field_dict: dict[str, Any] = {}
+
+        field_dict.update({
+            "messageId": message_id,
+            "conversationId": conversation_id,
+            "question": question,
+            "askedAt": asked_at,
+        })
+
+        return field_dict
+
+
+
+    @classmethod
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        d = dict(src_dict)
+        message_id = d.pop("messageId")
+
+        conversation_id = d.pop("conversationId")
+
+        question = d.pop("question")
+
+        asked_at = datetime.datetime.fromisoformat(d.pop("askedAt"))
+
+
+
+
+        get_insights_response_data_unanswered_item = cls(
+            message_id=message_id,
+            conversation_id=conversation_id,
+            question=question,
+            asked_at=asked_at,
+        )
+
+        return get_insights_response_data_unanswered_item
+

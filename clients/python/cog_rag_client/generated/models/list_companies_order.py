@@ -1,0 +1,8 @@
+from enum import StrEnum
+
+class ListCompaniesOrder(StrEnum):
+    ASC = "asc"
+    DESC = "desc"
+
+    def __str__(self) -> str:
+        return str(self.value)

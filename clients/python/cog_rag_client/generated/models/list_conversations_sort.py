@@ -1,0 +1,9 @@
+from enum import StrEnum
+
+class ListConversationsSort(StrEnum):
+    CREATEDAT = "createdAt"
+    NAME = "name"
+    UPDATEDAT = "updatedAt"
+
+    def __str__(self) -> str:
+        return str(self.value)

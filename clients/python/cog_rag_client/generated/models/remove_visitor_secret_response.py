@@ -1,0 +1,74 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, TypeVar, BinaryIO, TextIO, TYPE_CHECKING, Generator
+
+from attrs import define as _attrs_define
+from attrs import field as _attrs_field
+
+from ..types import UNSET, Unset
+
+from typing import cast
+
+if TYPE_CHECKING:
+  from ..models.api_key import ApiKey
+
+
+
+
+
+T = TypeVar("T", bound="RemoveVisitorSecretResponse")
+
+
+
+@_attrs_define
+class RemoveVisitorSecretResponse:
+    """ 
+        Attributes:
+            success (bool):
+            data (ApiKey):
+     """
+
+    success: bool
+    data: ApiKey
+
+
+
+
+
+    def to_dict(self) -> dict[str, Any]:
+        from ..models.api_key import ApiKey # noqa: PLC0415
+        success = self.success
+
+        data = self.data.to_dict()
+
+
+        field_dict: dict[str, Any] = {}
+
+        field_dict.update({
+            "success": success,
+            "data": data,
+        })
+
+        return field_dict
+
+
+
+    @classmethod
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.api_key import ApiKey # noqa: PLC0415
+        d = dict(src_dict)
+        success = d.pop("success")
+
+        data = ApiKey.from_dict(d.pop("data"))
+
+
+
+
+        remove_visitor_secret_response = cls(
+            success=success,
+            data=data,
+        )
+
+        return remove_visitor_secret_response
+

@@ -1,0 +1,10 @@
+from enum import StrEnum
+
+class SearchDocumentsResponseDataMode(StrEnum):
+    DENSE = "dense"
+    HYBRID = "hybrid"
+    LEXICAL = "lexical"
+    RERANK = "rerank"
+
+    def __str__(self) -> str:
+        return str(self.value)

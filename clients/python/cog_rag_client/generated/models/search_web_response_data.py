@@ -1,0 +1,84 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, TypeVar, BinaryIO, TextIO, TYPE_CHECKING, Generator
+
+from attrs import define as _attrs_define
+from attrs import field as _attrs_field
+
+from ..types import UNSET, Unset
+
+from typing import cast
+
+if TYPE_CHECKING:
+  from ..models.web_result import WebResult
+
+
+
+
+
+T = TypeVar("T", bound="SearchWebResponseData")
+
+
+
+@_attrs_define
+class SearchWebResponseData:
+    """ 
+        Attributes:
+            items (list[WebResult]):
+            provider (str):
+     """
+
+    items: list[WebResult]
+    provider: str
+
+
+
+
+
+    def to_dict(self) -> dict[str, Any]:
+        from ..models.web_result import WebResult # noqa: PLC0415
+        items = []
+        for items_item_data in self.items:
+            items_item = items_item_data.to_dict()
+            items.append(items_item)
+
+
+
+        provider = self.provider
+
+
+        field_dict: dict[str, Any] = {}
+
+        field_dict.update({
+            "items": items,
+            "provider": provider,
+        })
+
+        return field_dict
+
+
+
+    @classmethod
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.web_result import WebResult # noqa: PLC0415
+        d = dict(src_dict)
+        items = []
+        _items = d.pop("items")
+        for items_item_data in (_items):
+            items_item = WebResult.from_dict(items_item_data)
+
+
+
+            items.append(items_item)
+
+
+        provider = d.pop("provider")
+
+        search_web_response_data = cls(
+            items=items,
+            provider=provider,
+        )
+
+        return search_web_response_data
+

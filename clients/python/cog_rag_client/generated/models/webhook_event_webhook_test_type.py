@@ -1,0 +1,7 @@
+from enum import StrEnum
+
+class WebhookEventWebhookTestType(StrEnum):
+    WEBHOOK_TEST = "webhook.test"
+
+    def __str__(self) -> str:
+        return str(self.value)
