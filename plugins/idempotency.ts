@@ -34,13 +34,14 @@ declare module 'fastify' {
 export const MAX_KEY_LENGTH = 255;
 const KEY = /^[\x21-\x7e]{1,255}$/;
 
-/** Whether a route takes `Idempotency-Key` (its method, config and response schema decide). */
+/** Whether a route takes `Idempotency-Key` (its method, auth, config and response schema decide). */
 export function takesIdempotencyKey(
   method: string | string[],
-  config: { idempotent?: boolean | 'handler' } | undefined,
+  config: { idempotent?: boolean | 'handler'; auth?: string } | undefined,
   schema: FastifySchema | undefined,
 ): boolean {
-  if (![method].flat().includes('POST')) return false;
+  // Keys belong to a caller: anonymous routes (sign-up, sign-in) have none to scope them by.
+  if (![method].flat().includes('POST') || config?.auth === 'none') return false;
   if (config?.idempotent !== undefined) return config.idempotent !== false;
   const response = (schema?.response ?? {}) as Record<string, unknown>;
   return '201' in response || '202' in response;

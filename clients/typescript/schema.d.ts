@@ -3459,13 +3459,7 @@ export interface operations {
     register: {
         parameters: {
             query?: never;
-            header?: {
-                /**
-                 * @description Makes a retry safe (IETF draft-ietf-httpapi-idempotency-key-header): the same key with the same request within 24 h answers the stored response (`Idempotent-Replayed: true`) and creates nothing; with another request, 422 `VALIDATION_ERROR`; while the first is still running, 409 `CONFLICT` (retry after `Retry-After`). Scoped to the caller (user or API key). A UUID per logical request is a good key.
-                 * @example "8e03978e-40d5-43e8-bc93-6894a57f9324"
-                 */
-                "Idempotency-Key"?: string;
-            };
+            header?: never;
             path?: never;
             cookie?: never;
         };
@@ -3514,21 +3508,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description `CONFLICT`: A request with the same `Idempotency-Key` is still being processed (or the resource conflicts) */
+            /** @description `CONFLICT`: The resource conflicts with the current state (duplicate, quota reached) */
             409: {
-                headers: {
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `VALIDATION_ERROR`: The `Idempotency-Key` was already used with a different request */
-            422: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];

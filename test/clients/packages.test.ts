@@ -125,6 +125,15 @@ t.test('client packages: built, installed from their files, README examples agai
       const venv = join(work, 'py-app');
       execFileSync('python3', ['-m', 'venv', venv]);
       execFileSync(join(venv, 'bin/pip'), ['install', '-q', join(work, 'wheels', wheel!)], { stdio: 'pipe' });
+      // verify_webhook against the Standard Webhooks test vector (docs/webhooks.md), then a forged body.
+      const vector = [
+        'from cog_rag_client import verify_webhook',
+        "h = {'webhook-id': 'msg_p5jXN8AQM9LWM0D4loKWxJek', 'webhook-timestamp': '1614265330', 'webhook-signature': 'v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE='}",
+        "s = 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw'",
+        'print(verify_webhook(s, h, b\'{"test": 2432232314}\', now=1614265330), verify_webhook(s, h, b\'{"test": 1}\', now=1614265330))',
+      ].join('\n');
+      const verified = execFileSync(join(venv, 'bin/python'), ['-c', vector], { encoding: 'utf8' }).trim();
+      t.equal(verified, 'True False', 'verify_webhook accepts the test vector and refuses a changed body');
       writeFileSync(join(work, 'example.py'), example(join(pkg, 'README.md'), 'python'));
       const admin = await signUp(app);
       const out = await runAsync(join(venv, 'bin/python'), [join(work, 'example.py')], {

@@ -11,7 +11,6 @@ from ... import errors
 from ...models.error_envelope import ErrorEnvelope
 from ...models.register_request import RegisterRequest
 from ...models.register_response import RegisterResponse
-from ...types import UNSET, Unset
 from typing import cast
 
 
@@ -19,13 +18,9 @@ from typing import cast
 def _get_kwargs(
     *,
     body: RegisterRequest,
-    idempotency_key: str | Unset = UNSET,
 
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
-    if not isinstance(idempotency_key, Unset):
-        headers["Idempotency-Key"] = idempotency_key
-
 
 
     
@@ -75,13 +70,6 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
 
         return response_409
 
-    if response.status_code == 422:
-        response_422 = ErrorEnvelope.from_dict(response.json())
-
-
-
-        return response_422
-
     if response.status_code == 429:
         response_429 = ErrorEnvelope.from_dict(response.json())
 
@@ -115,7 +103,6 @@ def sync_detailed(
     *,
     client: AuthenticatedClient | Client,
     body: RegisterRequest,
-    idempotency_key: str | Unset = UNSET,
 
 ) -> Response[ErrorEnvelope | RegisterResponse]:
     """ Create a company and its first admin; answers like login
@@ -126,7 +113,6 @@ def sync_detailed(
     Rate limit: 30 requests per minute by default (sign-in class, per client IP).
 
     Args:
-        idempotency_key (str | Unset):
         body (RegisterRequest):
 
     Raises:
@@ -140,7 +126,6 @@ def sync_detailed(
 
     kwargs = _get_kwargs(
         body=body,
-idempotency_key=idempotency_key,
 
     )
 
@@ -154,7 +139,6 @@ def sync(
     *,
     client: AuthenticatedClient | Client,
     body: RegisterRequest,
-    idempotency_key: str | Unset = UNSET,
 
 ) -> ErrorEnvelope | RegisterResponse | None:
     """ Create a company and its first admin; answers like login
@@ -165,7 +149,6 @@ def sync(
     Rate limit: 30 requests per minute by default (sign-in class, per client IP).
 
     Args:
-        idempotency_key (str | Unset):
         body (RegisterRequest):
 
     Raises:
@@ -180,7 +163,6 @@ def sync(
     return sync_detailed(
         client=client,
 body=body,
-idempotency_key=idempotency_key,
 
     ).parsed
 
@@ -188,7 +170,6 @@ async def asyncio_detailed(
     *,
     client: AuthenticatedClient | Client,
     body: RegisterRequest,
-    idempotency_key: str | Unset = UNSET,
 
 ) -> Response[ErrorEnvelope | RegisterResponse]:
     """ Create a company and its first admin; answers like login
@@ -199,7 +180,6 @@ async def asyncio_detailed(
     Rate limit: 30 requests per minute by default (sign-in class, per client IP).
 
     Args:
-        idempotency_key (str | Unset):
         body (RegisterRequest):
 
     Raises:
@@ -213,7 +193,6 @@ async def asyncio_detailed(
 
     kwargs = _get_kwargs(
         body=body,
-idempotency_key=idempotency_key,
 
     )
 
@@ -227,7 +206,6 @@ async def asyncio(
     *,
     client: AuthenticatedClient | Client,
     body: RegisterRequest,
-    idempotency_key: str | Unset = UNSET,
 
 ) -> ErrorEnvelope | RegisterResponse | None:
     """ Create a company and its first admin; answers like login
@@ -238,7 +216,6 @@ async def asyncio(
     Rate limit: 30 requests per minute by default (sign-in class, per client IP).
 
     Args:
-        idempotency_key (str | Unset):
         body (RegisterRequest):
 
     Raises:
@@ -253,6 +230,5 @@ async def asyncio(
     return (await asyncio_detailed(
         client=client,
 body=body,
-idempotency_key=idempotency_key,
 
     )).parsed
