@@ -51,7 +51,8 @@ export async function until(
     const res = await app.inject({ url: `/api/documents/${id}`, headers });
     const data = res.statusCode === 404 ? { status: 'GONE' } : res.json().data;
     if (done(data.status)) return { doc: data, ms: Math.round(performance.now() - started) };
-    if (performance.now() - started > 120_000) throw new Error(`${id} still ${data.status}`);
+    // A bound for a stuck document, not a speed goal: a loaded 2-core CI machine embeds slowly.
+    if (performance.now() - started > 300_000) throw new Error(`${id} still ${data.status}`);
     await new Promise((r) => setTimeout(r, 100));
   }
 }
