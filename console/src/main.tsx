@@ -1,5 +1,6 @@
 import { render } from 'preact';
 import { App } from './app.tsx';
 import './styles.css';
+import './phone.css';
 
 render(<App />, document.getElementById('root')!);

@@ -126,3 +126,22 @@ export const formatBytes = (n: number) =>
   n < 1024 ? `${n} B` : n < 1024 ** 2 ? `${(n / 1024).toFixed(1)} kB` : `${(n / 1024 ** 2).toFixed(1)} MB`;
 export const formatDate = (iso: string | null, lang: string) =>
   iso ? new Date(iso).toLocaleString(lang) : '—';
+
+/** Copies `text` to the clipboard; says "Copied" once it is there. `label` names what it copies. */
+export function CopyButton({ text, label }: { text: string; label?: string }) {
+  const { t } = useI18n();
+  const [done, setDone] = useState(false);
+  return (
+    <button
+      type="button"
+      onClick={() =>
+        void navigator.clipboard.writeText(text).then(
+          () => setDone(true),
+          () => setDone(false),
+        )
+      }
+    >
+      {done ? t('copied') : (label ?? t('copy'))}
+    </button>
+  );
+}

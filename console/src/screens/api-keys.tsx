@@ -1,7 +1,7 @@
 import { useState } from 'preact/hooks';
 import { api, type Schemas } from '../api.ts';
 import { useI18n, type T } from '../i18n.ts';
-import { DeleteButton, formatDate, Problem, useLoad, useProblem } from '../ui.tsx';
+import { CopyButton, DeleteButton, formatDate, Problem, useLoad, useProblem } from '../ui.tsx';
 import { KeyScope, ScopePicker, useTopics, type Scope } from './key-scope.tsx';
 
 /**
@@ -68,24 +68,6 @@ function DomainsEditor({
         {error}
       </span>
     </div>
-  );
-}
-
-function CopyButton({ text }: { text: string }) {
-  const { t } = useI18n();
-  const [done, setDone] = useState(false);
-  return (
-    <button
-      type="button"
-      onClick={() =>
-        void navigator.clipboard.writeText(text).then(
-          () => setDone(true),
-          () => setDone(false),
-        )
-      }
-    >
-      {done ? t('copied') : t('copy')}
-    </button>
   );
 }
 
