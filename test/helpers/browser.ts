@@ -37,8 +37,8 @@ export async function axeProblems(page: Page): Promise<string[]> {
 }
 
 interface Asserts {
-  same(found: unknown, wanted: unknown, message?: string): void;
-  ok(value: unknown, message?: string): void;
+  same(found: unknown, wanted: unknown, message: string): unknown;
+  ok(value: unknown, message: string): unknown;
 }
 
 /**
