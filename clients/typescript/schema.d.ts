@@ -235,7 +235,7 @@ export interface paths {
         };
         /**
          * List documents (paginated; filters status, topicId, parentId, search by name)
-         * @description The company’s documents, paginated and sorted; filter by `status`, `topicId` or part of the name (`search`). Poll a document here or with `getDocument` until `VECTORIZED`.
+         * @description The company’s documents, paginated and sorted; filter by `status`, `topicId`, words of the name (`search`: each word must appear) or the original’s SHA-256 (`sha256`, a duplicate check). Poll a document here or with `getDocument` until `VECTORIZED`.
          *
          *     Rate limit: 300 requests per minute by default (authenticated class, per user).
          */
@@ -3035,8 +3035,10 @@ export interface operations {
                 topicId?: string;
                 /** @description An e-mail's attachments */
                 parentId?: string;
-                /** @description Part of the name */
+                /** @description Words of the name: each word must appear in it, in any order, case-insensitive */
                 search?: string;
+                /** @description Only documents whose original has this SHA-256 (hex): a duplicate check before upload */
+                sha256?: string;
             };
             header?: never;
             path?: never;
