@@ -2,7 +2,7 @@ import { useEffect, useMemo, useState } from 'preact/hooks';
 import { api, onSessionEnd, refreshSession, setSession } from './api.ts';
 import { I18n, translator, type Lang } from './i18n.ts';
 import { navigate, SCREENS, Session, type SessionState } from './session.ts';
-import { Forbidden, Link } from './ui.tsx';
+import { ConnectionBanner, Forbidden, Link } from './ui.tsx';
 import { SignIn } from './screens/sign-in.tsx';
 import { AcceptInvitation } from './screens/invitation.tsx';
 import { Documents } from './screens/documents.tsx';
@@ -159,6 +159,7 @@ export function App() {
             {t('signOut')}
           </button>
         </header>
+        <ConnectionBanner />
         <div class="layout">
           <nav aria-label={t('mainNav')} id="main-nav" class={menuOpen ? 'side open' : 'side'}>
             <ul>

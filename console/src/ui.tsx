@@ -2,6 +2,7 @@ import type { ComponentChildren } from 'preact';
 import { useCallback, useEffect, useState } from 'preact/hooks';
 import { useI18n } from './i18n.ts';
 import { navigate } from './session.ts';
+import { onReconnect, probe, useOnline } from './connection.ts';
 
 /** A failed call's message; 403s say what the role lacks in the user's language. */
 export function useProblem() {
@@ -31,13 +32,18 @@ export function Problem({ text }: { text: string | null }) {
   ) : null;
 }
 
-/** Loads data and reloads on demand; `deps` reload it too. */
+/** Loads data and reloads on demand; `deps` and the server coming back reload it too. */
 export function useLoad<T>(load: () => Promise<T>, deps: unknown[]) {
   const [data, setData] = useState<T | null>(null);
   const [tick, setTick] = useState(0);
+  useEffect(() => onReconnect(() => setTick((n) => n + 1)), []);
   useEffect(() => {
     let live = true;
-    void load().then((d) => live && setData(d));
+    // A failed load (server unreachable) keeps what was shown; the reconnect reloads it.
+    void load().then(
+      (d) => live && setData(d),
+      () => {},
+    );
     return () => {
       live = false;
     };
@@ -143,5 +149,20 @@ export function CopyButton({ text, label }: { text: string; label?: string }) {
     >
       {done ? t('copied') : (label ?? t('copy'))}
     </button>
+  );
+}
+
+/** "Connection lost" while the server does not answer, with a retry; gone once it answers. */
+export function ConnectionBanner() {
+  const { t } = useI18n();
+  const online = useOnline();
+  if (online) return null;
+  return (
+    <div class="banner offline" role="alert">
+      <span>{t('offline')}</span>
+      <button type="button" onClick={() => void probe()}>
+        {t('retryNow')}
+      </button>
+    </div>
   );
 }
