@@ -167,7 +167,10 @@ export function Chat() {
         onOpen={(id) => void open(id)}
         onNew={() => (setConversation(null), setTurns([]), setPassage(null))}
         onChanged={(deleted) => {
-          if (deleted && deleted === convRef.current) (setConversation(null), setTurns([]));
+          if (deleted && deleted === convRef.current) {
+            setConversation(null);
+            setTurns([]);
+          }
           conversations.reload();
         }}
         report={report}
