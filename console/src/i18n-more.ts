@@ -65,6 +65,33 @@ export const EN_MORE = {
   newTitleOf: 'New title for {name}',
   offline: 'Connection to the server lost. Retrying every few seconds…',
   retryNow: 'Retry now',
+  answerMode: 'Answer mode',
+  modeExtractive: 'extractive (quotes your documents; no language model)',
+  modeIgnores: 'This mode ignores: {list}.',
+  modeUsesAll: 'Every setting below applies.',
+  ignoredInMode: '(ignored in this answer mode)',
+  answerThreshold: 'Answer threshold',
+  defaultValue: 'Default: {v}',
+  defaultBuiltInPrompt: 'Default: the built-in instructions (answer from the sources, cite them)',
+  helpLanguage: 'The language of most documents: it picks the word analyzer for keyword search.',
+  helpSystemPrompt:
+    'Added before the built-in instructions sent to the language model. Empty: built-in only.',
+  helpTopK:
+    'How many passages each answer may draw from. Default {v}. Fewer passages can turn answerable questions into refusals.',
+  helpTemperature: 'How freely the language model words its answer (0 = most literal). Default {v}.',
+  helpThreshold:
+    'How sure the search must be that the documents answer before answering. Lower: fewer refusals, more guesses. Default {v}.',
+  resetDefaults: 'Reset to defaults',
+  embedBuilder: 'Widget embed builder',
+  embedNeedsKey: 'Generate a key above to fill it in; until then the snippet shows a placeholder.',
+  widgetTitle: 'Title',
+  keyTopicsAll: 'All of the key’s topics',
+  langAuto: 'The page’s language',
+  widgetPosition: 'Corner',
+  bottomRight: 'Bottom right',
+  bottomLeft: 'Bottom left',
+  livePreview: 'Live preview of the widget',
+  copySnippet: 'Copy the snippet',
 };
 
 /** French for EN_MORE (same keys; the type check in i18n.ts enforces it). */
@@ -130,4 +157,32 @@ export const FR_MORE: Record<keyof typeof EN_MORE, string> = {
   newTitleOf: 'Nouveau titre pour {name}',
   offline: 'Connexion au serveur perdue. Nouvel essai toutes les quelques secondes…',
   retryNow: 'Réessayer maintenant',
+  answerMode: 'Mode de réponse',
+  modeExtractive: 'extractif (cite vos documents ; sans modèle de langage)',
+  modeIgnores: 'Ce mode ignore : {list}.',
+  modeUsesAll: 'Tous les réglages ci-dessous s’appliquent.',
+  ignoredInMode: '(ignoré dans ce mode de réponse)',
+  answerThreshold: 'Seuil de réponse',
+  defaultValue: 'Par défaut : {v}',
+  defaultBuiltInPrompt: 'Par défaut : les consignes intégrées (répondre d’après les sources, les citer)',
+  helpLanguage:
+    'La langue de la plupart des documents : elle choisit l’analyseur de mots de la recherche par mots-clés.',
+  helpSystemPrompt:
+    'Ajoutée avant les consignes intégrées envoyées au modèle de langage. Vide : consignes intégrées seules.',
+  helpTopK:
+    'Combien de passages chaque réponse peut utiliser. Par défaut {v}. Moins de passages peut transformer des questions auxquelles on peut répondre en refus.',
+  helpTemperature: 'La liberté de formulation du modèle de langage (0 = le plus littéral). Par défaut {v}.',
+  helpThreshold:
+    'À quel point la recherche doit être sûre que les documents répondent avant de répondre. Plus bas : moins de refus, plus de suppositions. Par défaut {v}.',
+  resetDefaults: 'Rétablir les valeurs par défaut',
+  embedBuilder: 'Générateur d’intégration du widget',
+  embedNeedsKey: 'Générez une clé ci-dessus pour la remplir ; en attendant, le code montre un exemple.',
+  widgetTitle: 'Titre',
+  keyTopicsAll: 'Tous les thèmes de la clé',
+  langAuto: 'La langue de la page',
+  widgetPosition: 'Coin',
+  bottomRight: 'En bas à droite',
+  bottomLeft: 'En bas à gauche',
+  livePreview: 'Aperçu en direct du widget',
+  copySnippet: 'Copier le code',
 };

@@ -4,6 +4,20 @@ import { useI18n } from './i18n.ts';
 import { navigate } from './session.ts';
 import { onReconnect, probe, useOnline } from './connection.ts';
 
+/**
+ * The API's message with its details' reasons (e.g. "The webhook URL is not allowed: url: resolves
+ * to a private address (OUTBOUND_ALLOWLIST)"), or `fallback` and the status.
+ */
+export function problemText(error: unknown, status: number, fallback: string): string {
+  const e = (error as { error?: { message?: string; details?: { field?: string; reason?: string }[] } })
+    ?.error;
+  if (!e?.message) return `${fallback} ${status}`;
+  const reasons = (e.details ?? [])
+    .filter((d) => d.reason)
+    .map((d) => (d.field ? `${d.field}: ${d.reason}` : d.reason));
+  return reasons.length ? `${e.message}: ${reasons.join('; ')}` : e.message;
+}
+
 /** A failed call's message; 403s say what the role lacks in the user's language. */
 export function useProblem() {
   const { t } = useI18n();
@@ -11,11 +25,10 @@ export function useProblem() {
   const report = useCallback(
     (res: { response: Response; error?: unknown }) => {
       if (res.response.ok) return setProblem(null);
-      const e = res.error as { error?: { message?: string } } | undefined;
       setProblem(
         res.response.status === 403
           ? t('forbidden')
-          : (e?.error?.message ?? `${t('error')} ${res.response.status}`),
+          : problemText(res.error, res.response.status, t('error')),
       );
     },
     [t],

@@ -51,10 +51,23 @@ export async function screen(t: Asserts, page: Page, name: string) {
   await page.screenshot({ path: join(SHOTS_DIR, `${name}-${size.width}.png`), fullPage: true });
   t.same(await axeProblems(page), [], `${name} at ${size.width} px: axe-core finds no serious issue`);
   if (size.width < 768) {
-    // A string: this program is type-checked without the DOM lib.
-    const { scroll, inner } = await page.evaluate<{ scroll: number; inner: number }>(
-      '({ scroll: document.documentElement.scrollWidth, inner: window.innerWidth })',
+    // A string: this program is type-checked without the DOM lib. `wide` names what sticks out.
+    const { scroll, inner, wide } = await page.evaluate<{ scroll: number; inner: number; wide: string[] }>(`({
+      scroll: document.documentElement.scrollWidth,
+      inner: window.innerWidth,
+      wide: [...document.querySelectorAll('body *')]
+        .filter((el) => el.getBoundingClientRect().right > window.innerWidth + 1)
+        .filter((el) => {
+          for (let a = el.parentElement; a; a = a.parentElement)
+            if (['auto', 'scroll', 'hidden'].includes(getComputedStyle(a).overflowX)) return false;
+          return true;
+        })
+        .slice(0, 5)
+        .map((el) => el.tagName.toLowerCase() + (el.className ? '.' + String(el.className).split(' ').join('.') : '')),
+    })`);
+    t.ok(
+      scroll <= inner,
+      `${name} at ${size.width} px: no horizontal overflow (${scroll} ≤ ${inner}) ${wide.join(' ')}`,
     );
-    t.ok(scroll <= inner, `${name} at ${size.width} px: no horizontal overflow (${scroll} ≤ ${inner})`);
   }
 }

@@ -3,6 +3,7 @@ import { api, type Schemas } from '../api.ts';
 import { useI18n, type T } from '../i18n.ts';
 import { CopyButton, DeleteButton, formatDate, Problem, useLoad, useProblem } from '../ui.tsx';
 import { KeyScope, ScopePicker, useTopics, type Scope } from './key-scope.tsx';
+import { EmbedBuilder } from './embed-builder.tsx';
 
 /**
  * The server's rule for an authorized domain (src/api-keys/domains.ts):
@@ -227,7 +228,7 @@ export function ApiKeys() {
         </div>
       )}
       <Problem text={problem} />
-      <table class="grid">
+      <table tabIndex={0} class="grid">
         <caption class="visually-hidden">{t('apiKeys')}</caption>
         <thead>
           <tr>
@@ -296,6 +297,7 @@ export function ApiKeys() {
           ))}
         </tbody>
       </table>
+      <EmbedBuilder apiKey={created?.key ?? null} topics={topics.data ?? []} />
     </section>
   );
 }

@@ -147,7 +147,7 @@ export function Documents() {
         />
       )}
       {items.length > 0 && (
-        <table class="grid">
+        <table tabIndex={0} class="grid">
           <caption class="visually-hidden">{t('documents')}</caption>
           <thead>
             <tr>

@@ -48,7 +48,7 @@ export function Topics() {
       )}
       <Problem text={problem} />
       {accessOf && <TopicAccessEditor topicId={accessOf} onClose={() => setAccessOf(null)} />}
-      <table class="grid">
+      <table tabIndex={0} class="grid">
         <caption class="visually-hidden">{t('topics')}</caption>
         <thead>
           <tr>

@@ -91,7 +91,7 @@ export function Users() {
         onDismiss={(token) => setInvitations(invitations.filter((i) => i.token !== token))}
       />
       <Problem text={problem} />
-      <table class="grid">
+      <table tabIndex={0} class="grid">
         <caption class="visually-hidden">{t('users')}</caption>
         <thead>
           <tr>
