@@ -817,7 +817,7 @@ export interface paths {
         put?: never;
         /**
          * Create a user with a password, or invite one (no password: a one-time token, valid 7 days)
-         * @description With `password`: an active user. Without: an invited user and a one-time `invitation.token` (valid 7 days) for `POST /api/auth/accept-invitation`. An e-mail already registered is 409.
+         * @description With `password`: an active user. Without: an invited user and a one-time `invitation.token` (valid 7 days) for `POST /api/auth/accept-invitation`; with SMTP_URL set the server also e-mails the person the console link (`invitation.emailed`). An e-mail already registered is 409.
          *
          *     Rate limit: 300 requests per minute by default (authenticated class, per user).
          */
@@ -7588,6 +7588,8 @@ export interface operations {
                                 token: string;
                                 /** Format: date-time */
                                 expiresAt: string;
+                                /** @description Present when SMTP_URL is set: whether the invitation e-mail with the link was accepted by the SMTP server */
+                                emailed?: boolean;
                             };
                         };
                     };

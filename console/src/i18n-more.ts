@@ -7,6 +7,8 @@ export const EN_MORE = {
   invitationLink: 'Invitation link for {email}',
   invitationExpires: 'Valid until {date}. Send it to the person; it works once.',
   copyLink: 'Copy the invitation link',
+  invitationEmailed: 'An e-mail with this link was sent to {email}.',
+  invitationNotEmailed: 'The e-mail could not be sent (SMTP server): copy the link and send it yourself.',
   dismiss: 'Dismiss',
   menu: 'Menu',
   acceptTitle: 'Accept your invitation',
@@ -99,6 +101,9 @@ export const FR_MORE: Record<keyof typeof EN_MORE, string> = {
   invitationLink: 'Lien d’invitation pour {email}',
   invitationExpires: 'Valable jusqu’au {date}. Envoyez-le à la personne ; il ne sert qu’une fois.',
   copyLink: 'Copier le lien d’invitation',
+  invitationEmailed: 'Un e-mail avec ce lien a été envoyé à {email}.',
+  invitationNotEmailed:
+    'L’e-mail n’a pas pu être envoyé (serveur SMTP) : copiez le lien et envoyez-le vous-même.',
   dismiss: 'Fermer',
   menu: 'Menu',
   acceptTitle: 'Accepter votre invitation',

@@ -8,6 +8,8 @@ export interface NewInvitation {
   email: string;
   token: string;
   expiresAt: string;
+  /** Set when the server has SMTP_URL: whether it e-mailed the link. */
+  emailed?: boolean;
 }
 
 /** The link an invited person opens: the console's accept screen with the token in the query. */
@@ -46,6 +48,11 @@ export function InvitationLinks(props: { items: NewInvitation[]; onDismiss: (tok
               </button>
             </p>
             <p class="hint">{t('invitationExpires', { date: formatDate(inv.expiresAt, lang) })}</p>
+            {inv.emailed !== undefined && (
+              <p class={inv.emailed ? 'hint' : 'problem'}>
+                {inv.emailed ? t('invitationEmailed', { email: inv.email }) : t('invitationNotEmailed')}
+              </p>
+            )}
           </section>
         );
       })}
