@@ -1,6 +1,6 @@
 import type { ComponentChildren } from 'preact';
 import { useCallback, useEffect, useState } from 'preact/hooks';
-import { useI18n } from './i18n.ts';
+import { DICTIONARIES, useI18n, type Key } from './i18n.ts';
 import { navigate } from './session.ts';
 import { onReconnect, probe, useOnline } from './connection.ts';
 
@@ -8,30 +8,40 @@ import { onReconnect, probe, useOnline } from './connection.ts';
  * The API's message with its details' reasons (e.g. "The webhook URL is not allowed: url: resolves
  * to a private address (OUTBOUND_ALLOWLIST)"), or `fallback` and the status.
  */
-export function problemText(error: unknown, status: number, fallback: string): string {
-  const e = (error as { error?: { message?: string; details?: { field?: string; reason?: string }[] } })
-    ?.error;
+export function problemText(
+  error: unknown,
+  status: number,
+  fallback: string,
+  translate?: (code: string) => string | undefined,
+): string {
+  const e = (
+    error as { error?: { code?: string; message?: string; details?: { field?: string; reason?: string }[] } }
+  )?.error;
   if (!e?.message) return `${fallback} ${status}`;
+  // In French the code's wording replaces the server's English message; the details stay as sent.
+  const message = (e.code && translate?.(e.code)) || e.message;
   const reasons = (e.details ?? [])
     .filter((d) => d.reason)
     .map((d) => (d.field ? `${d.field}: ${d.reason}` : d.reason));
-  return reasons.length ? `${e.message}: ${reasons.join('; ')}` : e.message;
+  return reasons.length ? `${message}: ${reasons.join('; ')}` : message;
 }
 
 /** A failed call's message; 403s say what the role lacks in the user's language. */
 export function useProblem() {
-  const { t } = useI18n();
+  const { t, lang } = useI18n();
   const [problem, setProblem] = useState<string | null>(null);
   const report = useCallback(
     (res: { response: Response; error?: unknown }) => {
       if (res.response.ok) return setProblem(null);
+      const translate = (code: string) =>
+        lang === 'fr' && `err_${code}` in DICTIONARIES.fr ? t(`err_${code}` as Key) : undefined;
       setProblem(
         res.response.status === 403
           ? t('forbidden')
-          : problemText(res.error, res.response.status, t('error')),
+          : problemText(res.error, res.response.status, t('error'), translate),
       );
     },
-    [t],
+    [t, lang],
   );
   return { problem, setProblem, report };
 }

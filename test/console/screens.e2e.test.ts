@@ -133,5 +133,11 @@ t.test('every screen, on a desktop and on a phone', { skip: CHROMIUM ? false : '
   await page.getByRole('heading', { name: 'Utilisateurs', level: 1 }).waitFor();
   await page.locator('tbody tr').first().waitFor();
   t.match(await page.locator('tbody').textContent(), /Administrateur/, 'roles in French');
+  const add = page.getByRole('form', { name: 'Ajouter un utilisateur' });
+  await add.getByLabel('Adresse e-mail').fill(admin.email);
+  await add.getByLabel('Nom').fill('Doublon');
+  await add.getByRole('button', { name: 'Ajouter un utilisateur' }).click();
+  await page.getByRole('alert').filter({ hasText: 'Cela entre en conflit' }).waitFor();
+  t.pass('a server error in French');
   await screen(t, page, 'french-users');
 });

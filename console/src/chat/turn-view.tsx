@@ -17,6 +17,8 @@ export interface Turn {
   question?: string;
 }
 
+const REFUSAL_EN = 'I could not find an answer to this question in the available documents.';
+
 /** A thumb icon (no emoji: a font without them shows boxes); `down` turns it over. */
 const Thumb = ({ down = false }: { down?: boolean }) => (
   <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" class={down ? 'down' : undefined}>
@@ -64,7 +66,9 @@ export function AnswerView(props: {
   const { t } = useI18n();
   const { turn } = props;
   const [copied, setCopied] = useState(false);
-  const parts = turn.content.split(/(\[\d+\])/g);
+  // The server's refusal is one fixed English sentence (src/chat/prompt.ts): shown in the UI's language.
+  const content = turn.content.trim() === REFUSAL_EN ? t('refusal') : turn.content;
+  const parts = content.split(/(\[\d+\])/g);
   const sources = citedSources(turn);
   return (
     <>
