@@ -53,9 +53,9 @@ t.test('every screen, on a desktop and on a phone', { skip: CHROMIUM ? false : '
     await page.getByRole('heading', { name: title, level: 1 }).waitFor();
     await page.waitForLoadState('networkidle');
     await page.setViewportSize(DESKTOP);
-    await screen(t, page, path);
+    await screen(t, page, `screen-${path}`);
     await page.setViewportSize(PHONE);
-    await screen(t, page, path);
+    await screen(t, page, `screen-${path}`);
   }
 
   // The phone's navigation is a menu.
