@@ -50,7 +50,18 @@ export const DocumentListQuery = Type.Object(
     status: Type.Optional(DocumentStatus),
     topicId: Type.Optional(Type.String({ maxLength: 64, description: 'Only this topic’s documents' })),
     parentId: Type.Optional(Type.String({ maxLength: 64, description: "An e-mail's attachments" })),
-    search: Type.Optional(Type.String({ maxLength: 200, description: 'Part of the name' })),
+    search: Type.Optional(
+      Type.String({
+        maxLength: 200,
+        description: 'Words of the name: each word must appear in it, in any order, case-insensitive',
+      }),
+    ),
+    sha256: Type.Optional(
+      Type.String({
+        pattern: '^[0-9a-fA-F]{64}$',
+        description: 'Only documents whose original has this SHA-256 (hex): a duplicate check before upload',
+      }),
+    ),
   },
   { additionalProperties: false },
 );

@@ -49,6 +49,12 @@ export const UserCreateResponse = Envelope(
           {
             token: Text(512, { description: 'One-time; shown once; for POST /api/auth/accept-invitation' }),
             expiresAt: Timestamp(),
+            emailed: Type.Optional(
+              Type.Boolean({
+                description:
+                  'Present when SMTP_URL is set: whether the invitation e-mail with the link was accepted by the SMTP server',
+              }),
+            ),
           },
           { additionalProperties: false },
         ),

@@ -235,7 +235,7 @@ export interface paths {
         };
         /**
          * List documents (paginated; filters status, topicId, parentId, search by name)
-         * @description The company’s documents, paginated and sorted; filter by `status`, `topicId` or part of the name (`search`). Poll a document here or with `getDocument` until `VECTORIZED`.
+         * @description The company’s documents, paginated and sorted; filter by `status`, `topicId`, words of the name (`search`: each word must appear) or the original’s SHA-256 (`sha256`, a duplicate check). Poll a document here or with `getDocument` until `VECTORIZED`.
          *
          *     Rate limit: 300 requests per minute by default (authenticated class, per user).
          */
@@ -817,7 +817,7 @@ export interface paths {
         put?: never;
         /**
          * Create a user with a password, or invite one (no password: a one-time token, valid 7 days)
-         * @description With `password`: an active user. Without: an invited user and a one-time `invitation.token` (valid 7 days) for `POST /api/auth/accept-invitation`. An e-mail already registered is 409.
+         * @description With `password`: an active user. Without: an invited user and a one-time `invitation.token` (valid 7 days) for `POST /api/auth/accept-invitation`; with SMTP_URL set the server also e-mails the person the console link (`invitation.emailed`). An e-mail already registered is 409.
          *
          *     Rate limit: 300 requests per minute by default (authenticated class, per user).
          */
@@ -2757,6 +2757,8 @@ export interface components {
             token: string;
             /** Format: date-time */
             expiresAt: string;
+            /** @description Present when SMTP_URL is set: whether the invitation e-mail with the link was accepted by the SMTP server */
+            emailed?: boolean;
         };
         GetUserResponse: {
             /** @enum {boolean} */
@@ -4203,8 +4205,10 @@ export interface operations {
                 topicId?: string;
                 /** @description An e-mail's attachments */
                 parentId?: string;
-                /** @description Part of the name */
+                /** @description Words of the name: each word must appear in it, in any order, case-insensitive */
                 search?: string;
+                /** @description Only documents whose original has this SHA-256 (hex): a duplicate check before upload */
+                sha256?: string;
             };
             header?: never;
             path?: never;

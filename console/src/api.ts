@@ -1,5 +1,6 @@
 import createClient from 'openapi-fetch';
 import type { components, paths } from '../../clients/typescript/schema.d.ts';
+import { reportNetworkError } from './connection.ts';
 
 export type { components, paths };
 export type Schemas = components['schemas'];
@@ -60,11 +61,35 @@ export async function authedFetch(input: Request): Promise<Response> {
   const send = (req: Request) => {
     if (accessToken && !req.headers.has('authorization'))
       req.headers.set('authorization', `Bearer ${accessToken}`);
-    return fetch(req);
+    return fetch(req).catch((err: unknown) => {
+      // A stopped request is the caller's choice; anything else never reached the server.
+      if ((err as Error)?.name !== 'AbortError') reportNetworkError();
+      throw err;
+    });
   };
   const res = await send(input);
   if (res.status !== 401 || new URL(input.url).pathname.startsWith('/api/auth/')) return res;
   if (await refreshSession()) return send(retry);
+  setSession(null);
+  onSignedOut();
+  return res;
+}
+
+/**
+ * Like authedFetch for a request built by `make` (called again for the retry after a refresh), so
+ * its body is never cloned into a stream: the browser sends it, and devtools show it, as text.
+ */
+export async function sendWithAuth(make: () => Request): Promise<Response> {
+  const send = (req: Request) => {
+    if (accessToken) req.headers.set('authorization', `Bearer ${accessToken}`);
+    return fetch(req).catch((err: unknown) => {
+      if ((err as Error)?.name !== 'AbortError') reportNetworkError();
+      throw err;
+    });
+  };
+  const res = await send(make());
+  if (res.status !== 401) return res;
+  if (await refreshSession()) return send(make());
   setSession(null);
   onSignedOut();
   return res;

@@ -2,8 +2,9 @@ import { useEffect, useMemo, useState } from 'preact/hooks';
 import { api, onSessionEnd, refreshSession, setSession } from './api.ts';
 import { I18n, translator, type Lang } from './i18n.ts';
 import { navigate, SCREENS, Session, type SessionState } from './session.ts';
-import { Forbidden, Link } from './ui.tsx';
+import { ConnectionBanner, Forbidden, Link } from './ui.tsx';
 import { SignIn } from './screens/sign-in.tsx';
+import { AcceptInvitation } from './screens/invitation.tsx';
 import { Documents } from './screens/documents.tsx';
 import { DocumentDetail } from './screens/document-detail.tsx';
 import { Topics } from './screens/topics.tsx';
@@ -34,8 +35,12 @@ export function App() {
 
   const [session, setSessionState] = useState<SessionState | null | undefined>(undefined);
   const [path, setPath] = useState(currentPath);
+  const [menuOpen, setMenuOpen] = useState(false);
   useEffect(() => {
-    const onPop = () => setPath(currentPath());
+    const onPop = () => {
+      setPath(currentPath());
+      setMenuOpen(false);
+    };
     addEventListener('popstate', onPop);
     return () => removeEventListener('popstate', onPop);
   }, []);
@@ -76,6 +81,17 @@ export function App() {
     return (
       <I18n.Provider value={i18n}>
         <p class="loading">{t('loading')}</p>
+      </I18n.Provider>
+    );
+  if (screen === 'accept-invitation')
+    return (
+      <I18n.Provider value={i18n}>
+        <AcceptInvitation
+          onSignedIn={async () => {
+            setPath(currentPath());
+            await loadMe();
+          }}
+        />
       </I18n.Provider>
     );
   if (!session)
@@ -119,9 +135,18 @@ export function App() {
           {t('skip')}
         </a>
         <header class="top">
+          <button
+            type="button"
+            class="menu-toggle"
+            aria-expanded={menuOpen}
+            aria-controls="main-nav"
+            onClick={() => setMenuOpen(!menuOpen)}
+          >
+            {t('menu')}
+          </button>
           <strong>{t('appName')}</strong>
           <span class="who">
-            {session.user.name} · {session.companyName} · {session.user.role.replace('COMPANY_', '')}
+            {session.user.name} · {session.companyName} · {t(`role_${session.user.role}`)}
           </span>
           <label>
             {t('language')}{' '}
@@ -134,8 +159,9 @@ export function App() {
             {t('signOut')}
           </button>
         </header>
+        <ConnectionBanner />
         <div class="layout">
-          <nav aria-label={t('mainNav')} class="side">
+          <nav aria-label={t('mainNav')} id="main-nav" class={menuOpen ? 'side open' : 'side'}>
             <ul>
               {SCREENS.filter((s) => !s.admin || session.isAdmin).map((s) => (
                 <li key={s.path}>

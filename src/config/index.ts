@@ -47,6 +47,13 @@ export interface Config {
   databaseUrl: string | null;
   /** Redis for shared rate-limit counters across replicas; null = in-memory. */
   redisUrl: string | null;
+  /**
+   * Invitation e-mails (issue 24): `SMTP_URL` (nodemailer's `smtp://user:pass@host:port`,
+   * `smtps://` for TLS) — unset, no e-mail is sent and the admin copies the link; `SMTP_FROM` the
+   * sender; `PUBLIC_URL` the console's origin for links (unset: the request's own origin).
+   */
+  smtp: { url: string | null; from: string };
+  publicUrl: string | null;
   /** HS256 secret; null = generated once and kept in `DATA_DIR/jwt-secret`. */
   jwtSecret: string | null;
   accessTokenTtlSeconds: number;
@@ -245,6 +252,8 @@ export function loadConfig(env: Env = process.env): Config {
     pypiIndexUrl: str(env, 'PYPI_INDEX_URL', 'https://pypi.org/simple'),
     databaseUrl,
     redisUrl: env.REDIS_URL || null,
+    smtp: { url: env.SMTP_URL || null, from: str(env, 'SMTP_FROM', 'Cog-RAG <no-reply@localhost>') },
+    publicUrl: env.PUBLIC_URL ? env.PUBLIC_URL.replace(/\/+$/, '') : null,
     jwtSecret,
     accessTokenTtlSeconds: 3600,
     refreshTokenTtlDays: int(env, 'REFRESH_TOKEN_TTL_DAYS', 30, 1),

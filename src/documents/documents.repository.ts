@@ -108,7 +108,10 @@ export interface DocumentListQuery {
   topicId?: string;
   /** Only the attachments of this e-mail. */
   parentId?: string;
+  /** Words that must each appear in the name (any order, case-insensitive). */
   search?: string;
+  /** The original's SHA-256, hex: finds uploads of the same bytes. */
+  sha256?: string;
 }
 
 const SORT_COLUMNS = {
@@ -132,10 +135,12 @@ export async function listDocuments(
   if (q.status) base = base.where('status', '=', q.status);
   if (q.topicId) base = base.where('topic_id', '=', q.topicId);
   if (q.parentId) base = base.where('parent_id', '=', q.parentId);
-  if (q.search) {
-    const pattern = `%${q.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  // Each word of the search must appear in the name: "mammoth readme" finds mammoth-README.md.
+  for (const word of (q.search ?? '').split(/\s+/).filter(Boolean).slice(0, 10)) {
+    const pattern = `%${word.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
     base = base.where(sql<boolean>`name ilike ${pattern}`);
   }
+  if (q.sha256) base = base.where('sha256', '=', q.sha256.toLowerCase());
   // The total rides along with the page (a window count): one round trip instead of two, which
   // on PGlite's single connection is most of this request's cost. A page past the end has no
   // row to carry it, so only then is it counted on its own.

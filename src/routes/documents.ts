@@ -104,7 +104,7 @@ const documentRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         operationId: 'listDocuments',
         description:
-          'The company’s documents, paginated and sorted; filter by `status`, `topicId` or part of the name (`search`). Poll a document here or with `getDocument` until `VECTORIZED`.',
+          'The company’s documents, paginated and sorted; filter by `status`, `topicId`, words of the name (`search`: each word must appear) or the original’s SHA-256 (`sha256`, a duplicate check). Poll a document here or with `getDocument` until `VECTORIZED`.',
         tags: ['documents'],
         summary: 'List documents (paginated; filters status, topicId, parentId, search by name)',
         querystring: DocumentListQuery,
@@ -124,6 +124,7 @@ const documentRoutes: FastifyPluginAsyncTypebox = async (app) => {
           topicId: q.topicId,
           parentId: q.parentId,
           search: q.search,
+          sha256: q.sha256,
         });
         return { success: true as const, data: { items, pagination: pagination(q.page, q.limit, total) } };
       }),

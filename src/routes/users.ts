@@ -12,12 +12,15 @@ import { userOf } from '../../plugins/auth.ts';
 import { notFound } from '../lib/errors.ts';
 import { findUser, listUsers } from '../users/users.repository.ts';
 import { createUser, deleteUser, updateUser } from '../users/users.service.ts';
+import { invitationLink, invitationMailer } from '../users/invitation-mail.ts';
 
 /**
  * "User management" (spec RBAC: admins only), within the admin's own company: another
  * company's user is 404.
  */
 const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const { smtp } = app.ctx.config;
+  const sendInvitation = smtp.url ? invitationMailer({ url: smtp.url, from: smtp.from }) : null;
   const common = { tags: ['users'], security: [{ bearerAuth: [] }] };
   const config = { permission: 'admin' as const };
 
@@ -48,7 +51,7 @@ const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         operationId: 'createUser',
         description:
-          'With `password`: an active user. Without: an invited user and a one-time `invitation.token` (valid 7 days) for `POST /api/auth/accept-invitation`. An e-mail already registered is 409.',
+          'With `password`: an active user. Without: an invited user and a one-time `invitation.token` (valid 7 days) for `POST /api/auth/accept-invitation`; with SMTP_URL set the server also e-mails the person the console link (`invitation.emailed`). An e-mail already registered is 409.',
         ...common,
         summary: 'Create a user with a password, or invite one (no password: a one-time token, valid 7 days)',
         body: UserCreateBody,
@@ -58,7 +61,24 @@ const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request, reply) => {
       const admin = userOf(request);
       const data = await createUser(app.ctx.db, admin.companyId, admin.userId, request.body);
-      return reply.code(201).send({ success: true as const, data });
+      if (!data.invitation || !sendInvitation) return reply.code(201).send({ success: true as const, data });
+      const company = await app.ctx.db
+        .selectFrom('companies')
+        .select('name')
+        .where('id', '=', admin.companyId)
+        .executeTakeFirst();
+      const origin = app.ctx.config.publicUrl ?? `${request.protocol}://${request.host}`;
+      const emailed = await sendInvitation({
+        to: data.user.email,
+        name: data.user.name,
+        companyName: company?.name ?? 'your company',
+        link: invitationLink(origin, data.invitation.token),
+        expiresAt: data.invitation.expiresAt,
+      });
+      if (!emailed) request.log.warn({ userId: data.user.id }, 'invitation e-mail not sent (SMTP_URL)');
+      return reply
+        .code(201)
+        .send({ success: true as const, data: { ...data, invitation: { ...data.invitation, emailed } } });
     },
   );
 

@@ -80,7 +80,7 @@ t.test(
         join(DATASETS, 'documents/md/mammoth-README.md'),
         join(DATASETS, 'documents/pdf/nics-background-checks-2015-11.pdf'),
       ]);
-    await page.locator('.uploads li .state.done').nth(1).waitFor();
+    await page.locator('.uploads li[data-state="uploaded"]').nth(1).waitFor();
     await page.locator('tr[data-status="VECTORIZED"]').nth(1).waitFor({ timeout: WAIT });
     t.equal(await page.locator('tr[data-status="VECTORIZED"]').count(), 2, 'both documents VECTORIZED');
     await shot('02-documents');

@@ -2,6 +2,7 @@ import { readEvents } from './sse.ts';
 import { answerWriter } from './answer.ts';
 import { stringsFor, type Strings } from './strings.ts';
 import { CSS } from './styles.ts';
+import { createHost } from './host.ts';
 
 /** What the embedding `<script>` tag configures (docs/widget.md). */
 interface Options {
@@ -92,10 +93,32 @@ function saveSession(o: Options, id: string) {
   }
 }
 
+/** One line of the conversation, kept in sessionStorage so it survives the site's other pages. */
+interface Line {
+  r: 'u' | 'b';
+  text: string;
+  sources?: SourceItem[];
+}
+const logKey = (o: Options) => `cog-rag:log:${o.apiKey.slice(-8)}`;
+function loadLines(o: Options): Line[] {
+  try {
+    const lines = JSON.parse(sessionStorage.getItem(logKey(o)) ?? '[]') as unknown;
+    return Array.isArray(lines) ? (lines as Line[]).slice(-40) : [];
+  } catch {
+    return [];
+  }
+}
+function saveLines(o: Options, lines: Line[]) {
+  try {
+    sessionStorage.setItem(logKey(o), JSON.stringify(lines.slice(-40)));
+  } catch {
+    /* storage blocked or full: the conversation lasts as long as the page */
+  }
+}
+
 function mount(o: Options) {
   const s = o.strings;
-  const host = h('div', { 'data-cog-rag-widget': '' });
-  host.className = o.position;
+  const host = createHost(o.position);
   const root = host.attachShadow({ mode: 'open' });
   if (
     'adoptedStyleSheets' in root &&
@@ -154,9 +177,11 @@ function mount(o: Options) {
 
   let sessionId = loadSession(o);
   let busy = false;
+  const lines = loadLines(o);
 
   const open = (show: boolean) => {
     panel.hidden = !show;
+    host.classList.toggle('open', show);
     launcher.setAttribute('aria-expanded', String(show));
     launcher.setAttribute('aria-label', show ? s.close : s.open);
     if (show) input.focus();
@@ -230,6 +255,31 @@ function mount(o: Options) {
     return s.unavailable;
   };
 
+  /** A citation chip `[n]` opening the passage among the answer's current sources. */
+  const chipFor = (sourcesOf: () => SourceItem[]) => (n: number) => {
+    const b = h(
+      'button',
+      { type: 'button', class: 'chip', 'aria-label': s.citation.replace('{n}', String(n)) },
+      String(n),
+    );
+    b.addEventListener('click', () => showSource(n, sourcesOf()));
+    return b;
+  };
+  // The conversation so far on this site (another page of it, same tab), replayed as text.
+  for (const line of lines) {
+    if (line.r === 'u') log.appendChild(h('p', { class: 'msg user' }, line.text));
+    else {
+      const bubble = h('p', { class: 'msg bot' });
+      const writer = answerWriter(
+        bubble,
+        chipFor(() => line.sources ?? []),
+      );
+      writer.push(line.text);
+      writer.end();
+      log.appendChild(bubble);
+    }
+  }
+
   const ask = async (question: string) => {
     busy = true;
     send.disabled = true;
@@ -240,16 +290,11 @@ function mount(o: Options) {
     log.appendChild(bubble);
     log.scrollTop = log.scrollHeight;
     let sources: SourceItem[] = [];
-    const chip = (n: number) => {
-      const b = h(
-        'button',
-        { type: 'button', class: 'chip', 'aria-label': s.citation.replace('{n}', String(n)) },
-        String(n),
-      );
-      b.addEventListener('click', () => showSource(n, sources));
-      return b;
-    };
-    const writer = answerWriter(bubble, chip);
+    let answer = '';
+    const writer = answerWriter(
+      bubble,
+      chipFor(() => sources),
+    );
     try {
       let res: Response;
       try {
@@ -291,6 +336,7 @@ function mount(o: Options) {
         }
         if (event.type === 'token' && typeof event.content === 'string') {
           writer.push(event.content);
+          answer += event.content;
           log.scrollTop = log.scrollHeight;
         } else if (event.type === 'sources' && Array.isArray(event.sources)) {
           sources = event.sources;
@@ -303,6 +349,10 @@ function mount(o: Options) {
       }).catch(() => (failed = true));
       writer.end();
       if (failed) addError(s.unavailable);
+      else {
+        lines.push({ r: 'u', text: question }, { r: 'b', text: answer, sources });
+        saveLines(o, lines);
+      }
     } finally {
       bubble.setAttribute('aria-busy', 'false');
       busy = false;

@@ -1,8 +1,9 @@
 import { useState } from 'preact/hooks';
 import { api, type Schemas } from '../api.ts';
 import { useI18n, type T } from '../i18n.ts';
-import { DeleteButton, formatDate, Problem, useLoad, useProblem } from '../ui.tsx';
+import { CopyButton, DeleteButton, formatDate, Problem, useLoad, useProblem } from '../ui.tsx';
 import { KeyScope, ScopePicker, useTopics, type Scope } from './key-scope.tsx';
+import { EmbedBuilder } from './embed-builder.tsx';
 
 /**
  * The server's rule for an authorized domain (src/api-keys/domains.ts):
@@ -68,24 +69,6 @@ function DomainsEditor({
         {error}
       </span>
     </div>
-  );
-}
-
-function CopyButton({ text }: { text: string }) {
-  const { t } = useI18n();
-  const [done, setDone] = useState(false);
-  return (
-    <button
-      type="button"
-      onClick={() =>
-        void navigator.clipboard.writeText(text).then(
-          () => setDone(true),
-          () => setDone(false),
-        )
-      }
-    >
-      {done ? t('copied') : t('copy')}
-    </button>
   );
 }
 
@@ -245,7 +228,7 @@ export function ApiKeys() {
         </div>
       )}
       <Problem text={problem} />
-      <table class="grid">
+      <table tabIndex={0} class="grid">
         <caption class="visually-hidden">{t('apiKeys')}</caption>
         <thead>
           <tr>
@@ -314,6 +297,7 @@ export function ApiKeys() {
           ))}
         </tbody>
       </table>
+      <EmbedBuilder apiKey={created?.key ?? null} topics={topics.data ?? []} />
     </section>
   );
 }

@@ -1,264 +1,228 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
-import { createParser } from 'eventsource-parser';
-import { api, authedFetch, type Schemas } from '../api.ts';
+import { api } from '../api.ts';
 import { useI18n } from '../i18n.ts';
-import { Link, Problem, useLoad, useProblem } from '../ui.tsx';
-import { locationOf } from './document-detail.tsx';
-import { OriginalFile } from '../original-file.tsx';
+import { Problem, useLoad, useProblem } from '../ui.tsx';
+import { streamChat } from '../chat/stream.ts';
+import { AnswerView, type Turn } from '../chat/turn-view.tsx';
+import { History } from '../chat/history.tsx';
+import { findPassage, PassagePanel, type Passage } from '../chat/passage.tsx';
+import { citingSentence } from '../chat/highlight.ts';
 
-type CitationMap = Schemas['CitationMap'];
-interface Turn {
-  id: string | null;
-  role: 'user' | 'assistant';
-  content: string;
-  citationMap: CitationMap;
-  feedback: 'up' | 'down' | null;
-  streaming?: boolean;
-}
-interface Passage {
-  n: string;
-  documentId: string;
-  name: string;
-  mimeType: string;
-  /** The cited chunk's first page (PDFs), null when it has none. */
-  page: number | null;
-  where: string;
-  text: string;
-}
+let seq = 0;
+const newKey = (p: string) => `${p}-${++seq}`;
 
-/** The chunk a citation points at: the document's chunks are paged through until it turns up. */
-async function findPassage(
-  n: string,
-  documentId: string,
-  chunkId: string,
-  page: string,
-): Promise<Passage | null> {
-  const doc = await api.GET('/api/documents/{id}', { params: { path: { id: documentId } } });
-  for (let p = 1; p <= 50; p++) {
-    const res = await api.GET('/api/documents/{id}/chunks', {
-      params: { path: { id: documentId }, query: { page: p, limit: 100 } },
-    });
-    const hit = res.data?.data.items.find((c) => c.id === chunkId);
-    if (hit)
-      return {
-        n,
-        documentId,
-        name: doc.data?.data.name ?? documentId,
-        mimeType: doc.data?.data.mimeType ?? '',
-        page: hit.pageStart,
-        where: locationOf(hit, page),
-        text: hit.text,
-      };
-    if (!res.data || p >= res.data.data.pagination.totalPages) break;
-  }
-  return null;
-}
-
-/** A thumb icon (no emoji: a font without them shows boxes); `down` turns it over. */
-const Thumb = ({ down = false }: { down?: boolean }) => (
-  <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" class={down ? 'down' : undefined}>
-    <path
-      fill="currentColor"
-      d="M2 21h4V9H2v12zm20-11a2 2 0 0 0-2-2h-6.3l1-4.6v-.3c0-.4-.2-.8-.4-1.1L13.2 1 6.6 7.6c-.4.4-.6.9-.6 1.4V19c0 1.1.9 2 2 2h9c.8 0 1.5-.5 1.8-1.2l3-7.1c.1-.2.2-.5.2-.7v-2z"
-    />
-  </svg>
-);
-
-/** An answer with its [n] markers as buttons that open the cited passage. */
-function AnswerText({ turn, onCite }: { turn: Turn; onCite: (n: string) => void }) {
-  const { t } = useI18n();
-  const parts = turn.content.split(/(\[\d+\])/g);
-  return (
-    <p class="text">
-      {parts.map((part, i) => {
-        const n = /^\[(\d+)\]$/.exec(part)?.[1];
-        return n && turn.citationMap[n] ? (
-          <button
-            key={i}
-            type="button"
-            class="chip"
-            aria-label={t('openPassage', { n })}
-            onClick={() => onCite(n)}
-          >
-            {n}
-          </button>
-        ) : (
-          part
-        );
-      })}
-    </p>
-  );
-}
-
+/**
+ * The chat playground: history on the side, the thread scrolling above a pinned composer (topic
+ * picker, Send or Stop), answers streamed with "Searching your documents…" until the first words,
+ * sources under each answer, Copy / Regenerate, and an inline Retry that resends the question.
+ */
 export function Chat() {
   const { t } = useI18n();
-  const { problem, report, setProblem } = useProblem();
+  const { problem, report } = useProblem();
   const [conversationId, setConversationId] = useState<string | null>(null);
+  const convRef = useRef<string | null>(null);
   const [turns, setTurns] = useState<Turn[]>([]);
   const [question, setQuestion] = useState('');
+  const [topicId, setTopicId] = useState('');
   const [busy, setBusy] = useState(false);
   const [passage, setPassage] = useState<Passage | null>(null);
-  const passageRef = useRef<HTMLElement>(null);
+  const abort = useRef<AbortController | null>(null);
+  const log = useRef<HTMLDivElement>(null);
+  const stick = useRef(true);
   const conversations = useLoad(
     async () =>
       (await api.GET('/api/conversations', { params: { query: { limit: 50 } } })).data?.data.items ?? [],
     [],
   );
+  const topics = useLoad(
+    async () => (await api.GET('/api/topics', { params: { query: { limit: 100 } } })).data?.data.items ?? [],
+    [],
+  );
+  const setConversation = (id: string | null) => {
+    convRef.current = id;
+    setConversationId(id);
+  };
+
+  // Follow the newest words unless the reader scrolled up to read something older.
+  useEffect(() => {
+    if (stick.current && log.current) log.current.scrollTop = log.current.scrollHeight;
+  }, [turns]);
 
   const open = async (id: string) => {
     const res = await api.GET('/api/conversations/{id}', { params: { path: { id } } });
     report(res);
     if (!res.data) return;
-    setConversationId(id);
+    setConversation(id);
     setPassage(null);
+    stick.current = true;
+    let lastQuestion = '';
     setTurns(
-      res.data.data.messages.map((m) => ({
-        id: m.id,
-        role: m.role,
-        content: m.content,
-        citationMap: m.citationMap,
-        feedback: m.feedback,
-      })),
+      res.data.data.messages.map((m) => {
+        if (m.role === 'user') lastQuestion = m.content;
+        return {
+          key: m.id,
+          id: m.id,
+          role: m.role,
+          content: m.content,
+          citationMap: m.citationMap,
+          sources: m.sources.map((s) => ({ ...s, chunks: [] })),
+          feedback: m.feedback,
+          question: m.role === 'assistant' ? lastQuestion : undefined,
+        };
+      }),
     );
   };
 
-  const ask = async (e: Event) => {
-    e.preventDefault();
-    const message = question.trim();
-    if (!message || busy) return;
-    setBusy(true);
-    setQuestion('');
-    setProblem(null);
+  /** Asks `message`; with `replace`, the answer takes that answer's place (Retry, Regenerate). */
+  const run = async (message: string, replace?: string) => {
+    const key = newKey('a');
     const answer: Turn = {
+      key,
       id: null,
       role: 'assistant',
       content: '',
       citationMap: {},
+      sources: [],
       feedback: null,
-      streaming: true,
+      state: 'searching',
+      question: message,
     };
-    setTurns((ts) => [
-      ...ts,
-      { id: null, role: 'user', content: message, citationMap: {}, feedback: null },
-      answer,
-    ]);
+    setTurns((ts) =>
+      replace
+        ? ts.map((x) => (x.key === replace ? answer : x))
+        : [
+            ...ts,
+            {
+              key: newKey('u'),
+              id: null,
+              role: 'user',
+              content: message,
+              citationMap: {},
+              sources: [],
+              feedback: null,
+            },
+            answer,
+          ],
+    );
     const update = (patch: Partial<Turn>) =>
-      setTurns((ts) => ts.map((x, i) => (i === ts.length - 1 ? { ...x, ...patch } : x)));
-    try {
-      const res = await authedFetch(
-        new Request('/api/chat/stream', {
-          method: 'POST',
-          headers: { 'content-type': 'application/json', accept: 'text/event-stream' },
-          body: JSON.stringify({ message, ...(conversationId ? { conversationId } : {}) }),
-        }),
-      );
-      if (!res.ok || !res.body) {
-        report({ response: res, error: await res.json().catch(() => undefined) });
-        return;
-      }
-      let text = '';
-      const parser = createParser({
-        onEvent: (ev) => {
-          const event = JSON.parse(ev.data) as Schemas['ChatStreamEvent'];
-          if (event.type === 'token') update({ content: (text += event.content) });
-          else if (event.type === 'done') {
-            update({ id: event.messageId, citationMap: event.citationMap, streaming: false });
-            setConversationId(event.conversationId);
-          } else if (event.type === 'error') setProblem(event.error.message);
-        },
-      });
-      const decoder = new TextDecoder();
-      const reader = res.body.getReader();
-      for (;;) {
-        const { done, value } = await reader.read();
-        if (done) break;
-        parser.feed(decoder.decode(value, { stream: true }));
-      }
+      setTurns((ts) => ts.map((x) => (x.key === key ? { ...x, ...patch } : x)));
+    setBusy(true);
+    stick.current = true;
+    const ctrl = new AbortController();
+    abort.current = ctrl;
+    let text = '';
+    const end = await streamChat(
+      {
+        message,
+        ...(convRef.current ? { conversationId: convRef.current } : {}),
+        ...(topicId ? { topicId } : {}),
+      },
+      ctrl.signal,
+      {
+        token: (piece) => update({ content: (text += piece), state: 'streaming' }),
+        sources: (sources) => update({ sources }),
+      },
+    );
+    if (end.kind === 'done') {
+      update({ id: end.messageId, citationMap: end.citationMap, state: undefined });
+      setConversation(end.conversationId);
       conversations.reload();
-    } finally {
-      update({ streaming: false });
-      setBusy(false);
-    }
+    } else if (end.kind === 'stopped') update({ state: 'stopped' });
+    else update({ state: 'error', error: end.offline ? '' : end.message });
+    abort.current = null;
+    setBusy(false);
+  };
+
+  const ask = (e: Event) => {
+    e.preventDefault();
+    const message = question.trim();
+    if (!message || busy) return;
+    setQuestion('');
+    void run(message);
   };
 
   const cite = async (turn: Turn, n: string) => {
     const c = turn.citationMap[n];
     if (!c) return;
-    const found = await findPassage(n, c.documentId, c.chunkId, t('page'));
-    setPassage(found);
+    setPassage(await findPassage(n, c.documentId, c.chunkId, t('page'), citingSentence(turn.content, n)));
   };
-  useEffect(() => passageRef.current?.focus(), [passage]);
 
   const rate = async (turn: Turn, rating: 'up' | 'down') => {
-    if (!turn.id || !conversationId) return;
+    if (!turn.id || !convRef.current) return;
     const next = turn.feedback === rating ? null : rating;
     const res = await api.PUT('/api/conversations/{id}/messages/{messageId}/feedback', {
-      params: { path: { id: conversationId, messageId: turn.id } },
+      params: { path: { id: convRef.current, messageId: turn.id } },
       body: { rating: next },
     });
     report(res);
     if (res.data) setTurns((ts) => ts.map((x) => (x.id === turn.id ? { ...x, feedback: next } : x)));
   };
+  const lastAnswer = [...turns].reverse().find((x) => x.role === 'assistant');
 
   return (
     <div class="chat">
-      <nav aria-label={t('conversations')} class="history">
-        <button type="button" onClick={() => (setConversationId(null), setTurns([]), setPassage(null))}>
-          {t('newConversation')}
-        </button>
-        <ul>
-          {conversations.data?.map((c) => (
-            <li key={c.id}>
-              <button
-                type="button"
-                aria-current={c.id === conversationId ? 'true' : undefined}
-                onClick={() => void open(c.id)}
-              >
-                {c.title}
-              </button>
-            </li>
-          ))}
-        </ul>
-      </nav>
+      <History
+        items={conversations.data ?? []}
+        current={conversationId}
+        onOpen={(id) => void open(id)}
+        onNew={() => (setConversation(null), setTurns([]), setPassage(null))}
+        onChanged={(deleted) => {
+          if (deleted && deleted === convRef.current) {
+            setConversation(null);
+            setTurns([]);
+          }
+          conversations.reload();
+        }}
+        report={report}
+      />
       <section class="thread" aria-label={t('chat')}>
-        <div role="log" aria-live="polite" class="turns">
-          {turns.map((turn, i) => (
+        <div
+          role="log"
+          aria-live="polite"
+          class="turns"
+          ref={log}
+          onScroll={(e) => {
+            const el = e.currentTarget;
+            stick.current = el.scrollHeight - el.scrollTop - el.clientHeight < 40;
+          }}
+        >
+          {turns.length === 0 && <p class="hint">{t('chatEmpty')}</p>}
+          {turns.map((turn) => (
             <article
-              key={turn.id ?? `new-${i}`}
+              key={turn.key}
               class={`turn ${turn.role}`}
-              aria-busy={turn.streaming ? 'true' : undefined}
+              data-state={turn.state ?? 'done'}
+              aria-busy={turn.state === 'searching' || turn.state === 'streaming' ? 'true' : undefined}
             >
               <h2 class="visually-hidden">{turn.role === 'user' ? t('you') : t('assistant')}</h2>
               {turn.role === 'user' ? (
                 <p class="text">{turn.content}</p>
               ) : (
-                <AnswerText turn={turn} onCite={(n) => void cite(turn, n)} />
-              )}
-              {turn.role === 'assistant' && turn.id && (
-                <p class="rating">
-                  <button
-                    type="button"
-                    aria-pressed={turn.feedback === 'up'}
-                    aria-label={t('thumbsUp')}
-                    onClick={() => void rate(turn, 'up')}
-                  >
-                    <Thumb />
-                  </button>
-                  <button
-                    type="button"
-                    aria-pressed={turn.feedback === 'down'}
-                    aria-label={t('thumbsDown')}
-                    onClick={() => void rate(turn, 'down')}
-                  >
-                    <Thumb down />
-                  </button>
-                </p>
+                <AnswerView
+                  turn={turn}
+                  last={turn === lastAnswer}
+                  busy={busy}
+                  onCite={(n) => void cite(turn, n)}
+                  onRetry={() => turn.question && void run(turn.question, turn.key)}
+                  onRate={(r) => void rate(turn, r)}
+                />
               )}
             </article>
           ))}
         </div>
         <Problem text={problem} />
         <form class="ask" onSubmit={ask}>
+          <label class="topic-pick">
+            {t('answerFrom')}
+            <select value={topicId} onChange={(e) => setTopicId(e.currentTarget.value)}>
+              <option value="">{t('allDocuments')}</option>
+              {topics.data?.map((x) => (
+                <option key={x.id} value={x.id}>
+                  {x.name}
+                </option>
+              ))}
+            </select>
+          </label>
           <label class="visually-hidden" for="question">
             {t('askPlaceholder')}
           </label>
@@ -276,32 +240,18 @@ export function Chat() {
               }
             }}
           />
-          <button type="submit" class="primary" disabled={busy}>
-            {t('send')}
-          </button>
+          {busy ? (
+            <button type="button" class="danger" onClick={() => abort.current?.abort()}>
+              {t('stop')}
+            </button>
+          ) : (
+            <button type="submit" class="primary">
+              {t('send')}
+            </button>
+          )}
         </form>
       </section>
-      {passage && (
-        <aside class="passage" aria-labelledby="passage-title" tabIndex={-1} ref={passageRef}>
-          <h2 id="passage-title">
-            {t('passage')} [{passage.n}]
-          </h2>
-          <p>
-            <Link to={`documents/${encodeURIComponent(passage.documentId)}`}>{passage.name}</Link>{' '}
-            {passage.where}
-          </p>
-          <blockquote>{passage.text}</blockquote>
-          <OriginalFile
-            id={passage.documentId}
-            name={passage.name}
-            mimeType={passage.mimeType}
-            page={passage.page}
-          />
-          <button type="button" onClick={() => setPassage(null)}>
-            {t('close')}
-          </button>
-        </aside>
-      )}
+      {passage && <PassagePanel passage={passage} onClose={() => setPassage(null)} />}
     </div>
   );
 }

@@ -4,6 +4,7 @@ import { useI18n } from '../i18n.ts';
 import { navigate, useSession } from '../session.ts';
 import { DeleteButton, formatBytes, formatDate, Link, Pager, Problem, useLoad, useProblem } from '../ui.tsx';
 import { OriginalFile } from '../original-file.tsx';
+import { NameEditor, TopicSelect } from '../documents/doc-row.tsx';
 
 /** Where a chunk sits in its document: pages, sheet and rows, or slide. */
 export function locationOf(
@@ -35,6 +36,14 @@ export function DocumentDetail({ id }: { id: string }) {
         .data?.data ?? null,
     [id, page],
   );
+  const topics = useLoad(
+    async () => (await api.GET('/api/topics', { params: { query: { limit: 100 } } })).data?.data.items ?? [],
+    [],
+  );
+  const saved = (res: { response: Response; error?: unknown }) => {
+    report(res);
+    doc.reload();
+  };
   const d = doc.data;
   return (
     <section>
@@ -44,11 +53,21 @@ export function DocumentDetail({ id }: { id: string }) {
       <Problem text={problem} />
       {d && (
         <>
-          <h2>{d.name}</h2>
+          <h2>
+            <NameEditor doc={d} canWrite={canWrite} onSaved={saved} />
+          </h2>
           <dl class="facts">
             <dt>{t('status')}</dt>
             <dd>
-              <span class={`badge ${d.status.toLowerCase()}`}>{d.status}</span> {d.error}
+              <span class={`badge ${d.status.toLowerCase()}`}>{t(`docStatus_${d.status}`)}</span> {d.error}
+            </dd>
+            <dt>{t('topic')}</dt>
+            <dd>
+              {canWrite ? (
+                <TopicSelect doc={d} topics={topics.data ?? []} onSaved={saved} />
+              ) : (
+                (topics.data?.find((x) => x.id === d.topicId)?.name ?? t('noTopic'))
+              )}
             </dd>
             <dt>{t('size')}</dt>
             <dd>

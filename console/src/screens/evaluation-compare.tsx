@@ -61,7 +61,7 @@ export function EvaluationCompare({ ids }: { ids: [string, string] }) {
       <h2 id="compare-title">
         {t('evalComparison')}: {a.name} → {b.name}
       </h2>
-      <table class="grid">
+      <table tabIndex={0} class="grid">
         <thead>
           <tr>
             <th scope="col">{t('evalFigure')}</th>
@@ -103,7 +103,7 @@ export function EvaluationCompare({ ids }: { ids: [string, string] }) {
         />{' '}
         {t('evalOnlyChanged')} ({rows.filter((r) => r.changed).length})
       </label>
-      <table class="grid compare" data-testid="compare-questions">
+      <table tabIndex={0} class="grid compare" data-testid="compare-questions">
         <thead>
           <tr>
             <th scope="col">{t('evalQuestion')}</th>

@@ -76,7 +76,7 @@ export function Evaluations() {
       {runs.length === 0 ? (
         <p>{t('evalNoRuns')}</p>
       ) : (
-        <table class="grid">
+        <table tabIndex={0} class="grid">
           <thead>
             <tr>
               <th scope="col">{t('evalCompare')}</th>

@@ -99,7 +99,7 @@ export function Groups() {
       </form>
       <p class="hint">{t('groupsHint')}</p>
       <Problem text={problem} />
-      <table class="grid">
+      <table tabIndex={0} class="grid">
         <caption class="visually-hidden">{t('groups')}</caption>
         <thead>
           <tr>

@@ -34,7 +34,7 @@ export function Insights() {
             <strong>{d.totals.refused}</strong> · {t('thumbsUp')}: {d.totals.thumbsUp} · {t('thumbsDown')}:{' '}
             {d.totals.thumbsDown}
           </p>
-          <table class="grid bars">
+          <table tabIndex={0} class="grid bars">
             <caption>{t('questionsPerDay')}</caption>
             <thead>
               <tr>

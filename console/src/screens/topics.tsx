@@ -48,11 +48,12 @@ export function Topics() {
       )}
       <Problem text={problem} />
       {accessOf && <TopicAccessEditor topicId={accessOf} onClose={() => setAccessOf(null)} />}
-      <table class="grid">
+      <table tabIndex={0} class="grid">
         <caption class="visually-hidden">{t('topics')}</caption>
         <thead>
           <tr>
             <th scope="col">{t('name')}</th>
+            <th scope="col">{t('topicId')}</th>
             <th scope="col">{t('documents')}</th>
             {canWrite && <th scope="col">{t('actions')}</th>}
           </tr>
@@ -61,6 +62,9 @@ export function Topics() {
           {list.data?.map((topic) => (
             <tr key={topic.id}>
               <td>{topic.name}</td>
+              <td>
+                <code>{topic.id}</code>
+              </td>
               <td>{topic.documentCount}</td>
               {canWrite && (
                 <td class="actions">

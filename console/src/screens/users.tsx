@@ -3,6 +3,7 @@ import { api, type Schemas } from '../api.ts';
 import { useI18n } from '../i18n.ts';
 import { useSession } from '../session.ts';
 import { DeleteButton, Pager, Problem, useLoad, useProblem } from '../ui.tsx';
+import { InvitationLinks, type NewInvitation } from './invitation.tsx';
 
 type Role = Schemas['UserDetail']['role'];
 const ROLES: Role[] = ['COMPANY_ADMIN', 'COMPANY_EDITOR', 'COMPANY_READER'];
@@ -13,7 +14,7 @@ export function Users() {
   const { problem, report } = useProblem();
   const [page, setPage] = useState(1);
   const [form, setForm] = useState({ email: '', name: '', role: 'COMPANY_READER' as Role, password: '' });
-  const [invitation, setInvitation] = useState<string | null>(null);
+  const [invitations, setInvitations] = useState<NewInvitation[]>([]);
   const list = useLoad(async () => {
     const res = await api.GET('/api/users', {
       params: { query: { page, limit: 20, sort: 'name', order: 'asc' } },
@@ -45,7 +46,8 @@ export function Users() {
           });
           report(res);
           if (res.data) {
-            setInvitation(res.data.data.invitation?.token ?? null);
+            const inv = res.data.data.invitation;
+            if (inv) setInvitations([{ email: form.email, ...inv }, ...invitations]);
             setForm({ email: '', name: '', role: 'COMPANY_READER', password: '' });
             list.reload();
           }
@@ -65,7 +67,7 @@ export function Users() {
           <select value={form.role} onChange={set('role')}>
             {ROLES.map((r) => (
               <option key={r} value={r}>
-                {r}
+                {t(`role_${r}`)}
               </option>
             ))}
           </select>
@@ -84,13 +86,12 @@ export function Users() {
           {t('addUser')}
         </button>
       </form>
-      {invitation && (
-        <p class="card secret">
-          {t('invitationToken')}: <code>{invitation}</code>
-        </p>
-      )}
+      <InvitationLinks
+        items={invitations}
+        onDismiss={(token) => setInvitations(invitations.filter((i) => i.token !== token))}
+      />
       <Problem text={problem} />
-      <table class="grid">
+      <table tabIndex={0} class="grid">
         <caption class="visually-hidden">{t('users')}</caption>
         <thead>
           <tr>
@@ -115,12 +116,12 @@ export function Users() {
                 >
                   {ROLES.map((r) => (
                     <option key={r} value={r}>
-                      {r}
+                      {t(`role_${r}`)}
                     </option>
                   ))}
                 </select>
               </td>
-              <td>{u.status}</td>
+              <td>{t(`status_${u.status}`)}</td>
               <td class="actions">
                 {u.id !== me.id && (
                   <>

@@ -22,7 +22,7 @@ function Deliveries({ id }: { id: string }) {
   );
   if (!list.data?.length) return <p>{t('nothingYet')}</p>;
   return (
-    <table class="grid">
+    <table tabIndex={0} class="grid">
       <caption>{t('deliveries')}</caption>
       <thead>
         <tr>

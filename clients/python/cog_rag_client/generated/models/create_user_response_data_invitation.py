@@ -8,6 +8,7 @@ from attrs import field as _attrs_field
 
 from ..types import UNSET, Unset
 
+from ..types import UNSET, Unset
 from typing import cast
 import datetime
 
@@ -26,10 +27,13 @@ class CreateUserResponseDataInvitation:
         Attributes:
             token (str): One-time; shown once; for POST /api/auth/accept-invitation
             expires_at (datetime.datetime):
+            emailed (bool | Unset): Present when SMTP_URL is set: whether the invitation e-mail with the link was accepted
+                by the SMTP server
      """
 
     token: str
     expires_at: datetime.datetime
+    emailed: bool | Unset = UNSET
 
 
 
@@ -40,6 +44,8 @@ class CreateUserResponseDataInvitation:
 
         expires_at = self.expires_at.isoformat()
 
+        emailed = self.emailed
+
 
         field_dict: dict[str, Any] = {}
 
@@ -47,6 +53,8 @@ class CreateUserResponseDataInvitation:
             "token": token,
             "expiresAt": expires_at,
         })
+        if emailed is not UNSET:
+            field_dict["emailed"] = emailed
 
         return field_dict
 
@@ -62,9 +70,12 @@ class CreateUserResponseDataInvitation:
 
 
 
+        emailed = d.pop("emailed", UNSET)
+
         create_user_response_data_invitation = cls(
             token=token,
             expires_at=expires_at,
+            emailed=emailed,
         )
 
         return create_user_response_data_invitation

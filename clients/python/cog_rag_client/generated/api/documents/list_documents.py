@@ -28,6 +28,7 @@ def _get_kwargs(
     topic_id: str | Unset = UNSET,
     parent_id: str | Unset = UNSET,
     search: str | Unset = UNSET,
+    sha256: str | Unset = UNSET,
 
 ) -> dict[str, Any]:
     
@@ -63,6 +64,8 @@ def _get_kwargs(
     params["parentId"] = parent_id
 
     params["search"] = search
+
+    params["sha256"] = sha256
 
 
     params = {k: v for k, v in params.items() if v is not UNSET and v is not None}
@@ -148,12 +151,14 @@ def sync_detailed(
     topic_id: str | Unset = UNSET,
     parent_id: str | Unset = UNSET,
     search: str | Unset = UNSET,
+    sha256: str | Unset = UNSET,
 
 ) -> Response[ErrorEnvelope | ListDocumentsResponse]:
     """ List documents (paginated; filters status, topicId, parentId, search by name)
 
-     The company’s documents, paginated and sorted; filter by `status`, `topicId` or part of the name
-    (`search`). Poll a document here or with `getDocument` until `VECTORIZED`.
+     The company’s documents, paginated and sorted; filter by `status`, `topicId`, words of the name
+    (`search`: each word must appear) or the original’s SHA-256 (`sha256`, a duplicate check). Poll a
+    document here or with `getDocument` until `VECTORIZED`.
 
     Rate limit: 300 requests per minute by default (authenticated class, per user).
 
@@ -166,6 +171,7 @@ def sync_detailed(
         topic_id (str | Unset):
         parent_id (str | Unset):
         search (str | Unset):
+        sha256 (str | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -185,6 +191,7 @@ status=status,
 topic_id=topic_id,
 parent_id=parent_id,
 search=search,
+sha256=sha256,
 
     )
 
@@ -205,12 +212,14 @@ def sync(
     topic_id: str | Unset = UNSET,
     parent_id: str | Unset = UNSET,
     search: str | Unset = UNSET,
+    sha256: str | Unset = UNSET,
 
 ) -> ErrorEnvelope | ListDocumentsResponse | None:
     """ List documents (paginated; filters status, topicId, parentId, search by name)
 
-     The company’s documents, paginated and sorted; filter by `status`, `topicId` or part of the name
-    (`search`). Poll a document here or with `getDocument` until `VECTORIZED`.
+     The company’s documents, paginated and sorted; filter by `status`, `topicId`, words of the name
+    (`search`: each word must appear) or the original’s SHA-256 (`sha256`, a duplicate check). Poll a
+    document here or with `getDocument` until `VECTORIZED`.
 
     Rate limit: 300 requests per minute by default (authenticated class, per user).
 
@@ -223,6 +232,7 @@ def sync(
         topic_id (str | Unset):
         parent_id (str | Unset):
         search (str | Unset):
+        sha256 (str | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -243,6 +253,7 @@ status=status,
 topic_id=topic_id,
 parent_id=parent_id,
 search=search,
+sha256=sha256,
 
     ).parsed
 
@@ -257,12 +268,14 @@ async def asyncio_detailed(
     topic_id: str | Unset = UNSET,
     parent_id: str | Unset = UNSET,
     search: str | Unset = UNSET,
+    sha256: str | Unset = UNSET,
 
 ) -> Response[ErrorEnvelope | ListDocumentsResponse]:
     """ List documents (paginated; filters status, topicId, parentId, search by name)
 
-     The company’s documents, paginated and sorted; filter by `status`, `topicId` or part of the name
-    (`search`). Poll a document here or with `getDocument` until `VECTORIZED`.
+     The company’s documents, paginated and sorted; filter by `status`, `topicId`, words of the name
+    (`search`: each word must appear) or the original’s SHA-256 (`sha256`, a duplicate check). Poll a
+    document here or with `getDocument` until `VECTORIZED`.
 
     Rate limit: 300 requests per minute by default (authenticated class, per user).
 
@@ -275,6 +288,7 @@ async def asyncio_detailed(
         topic_id (str | Unset):
         parent_id (str | Unset):
         search (str | Unset):
+        sha256 (str | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -294,6 +308,7 @@ status=status,
 topic_id=topic_id,
 parent_id=parent_id,
 search=search,
+sha256=sha256,
 
     )
 
@@ -314,12 +329,14 @@ async def asyncio(
     topic_id: str | Unset = UNSET,
     parent_id: str | Unset = UNSET,
     search: str | Unset = UNSET,
+    sha256: str | Unset = UNSET,
 
 ) -> ErrorEnvelope | ListDocumentsResponse | None:
     """ List documents (paginated; filters status, topicId, parentId, search by name)
 
-     The company’s documents, paginated and sorted; filter by `status`, `topicId` or part of the name
-    (`search`). Poll a document here or with `getDocument` until `VECTORIZED`.
+     The company’s documents, paginated and sorted; filter by `status`, `topicId`, words of the name
+    (`search`: each word must appear) or the original’s SHA-256 (`sha256`, a duplicate check). Poll a
+    document here or with `getDocument` until `VECTORIZED`.
 
     Rate limit: 300 requests per minute by default (authenticated class, per user).
 
@@ -332,6 +349,7 @@ async def asyncio(
         topic_id (str | Unset):
         parent_id (str | Unset):
         search (str | Unset):
+        sha256 (str | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -352,5 +370,6 @@ status=status,
 topic_id=topic_id,
 parent_id=parent_id,
 search=search,
+sha256=sha256,
 
     )).parsed

@@ -128,7 +128,8 @@ def sync_detailed(
     """ Create a user with a password, or invite one (no password: a one-time token, valid 7 days)
 
      With `password`: an active user. Without: an invited user and a one-time `invitation.token` (valid 7
-    days) for `POST /api/auth/accept-invitation`. An e-mail already registered is 409.
+    days) for `POST /api/auth/accept-invitation`; with SMTP_URL set the server also e-mails the person
+    the console link (`invitation.emailed`). An e-mail already registered is 409.
 
     Rate limit: 300 requests per minute by default (authenticated class, per user).
 
@@ -167,7 +168,8 @@ def sync(
     """ Create a user with a password, or invite one (no password: a one-time token, valid 7 days)
 
      With `password`: an active user. Without: an invited user and a one-time `invitation.token` (valid 7
-    days) for `POST /api/auth/accept-invitation`. An e-mail already registered is 409.
+    days) for `POST /api/auth/accept-invitation`; with SMTP_URL set the server also e-mails the person
+    the console link (`invitation.emailed`). An e-mail already registered is 409.
 
     Rate limit: 300 requests per minute by default (authenticated class, per user).
 
@@ -201,7 +203,8 @@ async def asyncio_detailed(
     """ Create a user with a password, or invite one (no password: a one-time token, valid 7 days)
 
      With `password`: an active user. Without: an invited user and a one-time `invitation.token` (valid 7
-    days) for `POST /api/auth/accept-invitation`. An e-mail already registered is 409.
+    days) for `POST /api/auth/accept-invitation`; with SMTP_URL set the server also e-mails the person
+    the console link (`invitation.emailed`). An e-mail already registered is 409.
 
     Rate limit: 300 requests per minute by default (authenticated class, per user).
 
@@ -240,7 +243,8 @@ async def asyncio(
     """ Create a user with a password, or invite one (no password: a one-time token, valid 7 days)
 
      With `password`: an active user. Without: an invited user and a one-time `invitation.token` (valid 7
-    days) for `POST /api/auth/accept-invitation`. An e-mail already registered is 409.
+    days) for `POST /api/auth/accept-invitation`; with SMTP_URL set the server also e-mails the person
+    the console link (`invitation.emailed`). An e-mail already registered is 409.
 
     Rate limit: 300 requests per minute by default (authenticated class, per user).
 

@@ -1,0 +1,97 @@
+import { useEffect, useRef } from 'preact/hooks';
+import { api } from '../api.ts';
+import { useI18n } from '../i18n.ts';
+import { Link } from '../ui.tsx';
+import { OriginalFile } from '../original-file.tsx';
+import { locationOf } from '../screens/document-detail.tsx';
+import { findCited, normalisedText } from './highlight.ts';
+
+/** A cited chunk as the panel shows it, with the answer's sentence that cites it. */
+export interface Passage {
+  n: string;
+  documentId: string;
+  name: string;
+  mimeType: string;
+  /** The cited chunk's first page (PDFs), null when it has none. */
+  page: number | null;
+  where: string;
+  text: string;
+  sentence: string;
+}
+
+/** The chunk a citation points at: the document's chunks are paged through until it turns up. */
+export async function findPassage(
+  n: string,
+  documentId: string,
+  chunkId: string,
+  pageWord: string,
+  sentence: string,
+): Promise<Passage | null> {
+  const doc = await api.GET('/api/documents/{id}', { params: { path: { id: documentId } } });
+  for (let p = 1; p <= 50; p++) {
+    const res = await api.GET('/api/documents/{id}/chunks', {
+      params: { path: { id: documentId }, query: { page: p, limit: 100 } },
+    });
+    const hit = res.data?.data.items.find((c) => c.id === chunkId);
+    if (hit)
+      return {
+        n,
+        documentId,
+        name: doc.data?.data.name ?? documentId,
+        mimeType: doc.data?.data.mimeType ?? '',
+        page: hit.pageStart,
+        where: locationOf(hit, pageWord),
+        text: hit.text,
+        sentence,
+      };
+    if (!res.data || p >= res.data.data.pagination.totalPages) break;
+  }
+  return null;
+}
+
+/**
+ * The cited passage beside the chat (a full-screen sheet on phones), the sentence the answer
+ * cites marked; Escape or Close closes it and gives focus back to the chip.
+ */
+export function PassagePanel({ passage, onClose }: { passage: Passage; onClose: () => void }) {
+  const { t } = useI18n();
+  const ref = useRef<HTMLElement>(null);
+  useEffect(() => {
+    ref.current?.focus();
+    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && onClose();
+    addEventListener('keydown', onKey);
+    return () => removeEventListener('keydown', onKey);
+  }, [passage]);
+  const span = findCited(passage.text, passage.sentence);
+  const text = span ? normalisedText(passage.text) : passage.text;
+  return (
+    <aside class="passage" aria-labelledby="passage-title" tabIndex={-1} ref={ref}>
+      <h2 id="passage-title">
+        {t('passage')} [{passage.n}]
+      </h2>
+      <p>
+        <Link to={`documents/${encodeURIComponent(passage.documentId)}`}>{passage.name}</Link> {passage.where}
+      </p>
+      <blockquote>
+        {span ? (
+          <>
+            {text.slice(0, span[0])}
+            <mark>{text.slice(span[0], span[1])}</mark>
+            {text.slice(span[1])}
+          </>
+        ) : (
+          text
+        )}
+      </blockquote>
+      <OriginalFile
+        id={passage.documentId}
+        name={passage.name}
+        mimeType={passage.mimeType}
+        page={passage.page}
+      />
+      <button type="button" onClick={onClose}>
+        {t('close')}
+      </button>
+    </aside>
+  );
+}
