@@ -21,6 +21,10 @@ export const TAGS = [
   { name: 'users', description: 'User management and invitations (admin)' },
   { name: 'webhooks', description: 'Event subscriptions and their deliveries (admin)' },
   {
+    name: 'connectors',
+    description: 'Sources mirrored into the knowledge base: folders, web sites, S3, IMAP, WebDAV (admin)',
+  },
+  {
     name: 'insights',
     description: 'Chat activity: questions per day, unanswered questions, cited documents (admin)',
   },

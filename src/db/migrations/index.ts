@@ -15,6 +15,7 @@ import * as installation from './0013_installation.ts';
 import * as topicAccess from './0014_topic_access.ts';
 import * as companyDomains from './0015_company_domains.ts';
 import * as visitorTokens from './0016_visitor_tokens.ts';
+import * as connectors from './0030_connectors.ts';
 
 /** Every migration, in order; add new files here (names sort by their timestamp-like prefix). */
 const migrations: Record<string, Migration> = {
@@ -34,6 +35,7 @@ const migrations: Record<string, Migration> = {
   '0014_topic_access': topicAccess,
   '0015_company_domains': companyDomains,
   '0016_visitor_tokens': visitorTokens,
+  '0030_connectors': connectors,
 };
 
 export const migrationProvider: MigrationProvider = {
