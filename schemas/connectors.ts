@@ -19,12 +19,16 @@ const ConnectorConfig = Type.Object(
     region: Type.Optional(Text(64, { description: 's3: region, default us-east-1' })),
     bucket: Type.Optional(Text(63, { description: 's3: bucket name' })),
     prefix: Type.Optional(Text(1000, { description: 's3: key prefix' })),
-    accessKeyId: Type.Optional(Text(256, { description: 's3: access key id (the secret key goes in `secret`)' })),
+    accessKeyId: Type.Optional(
+      Text(256, { description: 's3: access key id (the secret key goes in `secret`)' }),
+    ),
     forcePathStyle: Type.Optional(Type.Boolean({ description: 's3: path-style addressing (MinIO)' })),
     host: Type.Optional(Text(255, { description: 'imap: server host' })),
     port: Type.Optional(Type.Integer({ minimum: 1, maximum: 65535, description: 'imap: port, default 993' })),
     tls: Type.Optional(Type.Boolean({ description: 'imap: implicit TLS, default true' })),
-    username: Type.Optional(Text(255, { description: 'imap, webdav: user name (the password goes in `secret`)' })),
+    username: Type.Optional(
+      Text(255, { description: 'imap, webdav: user name (the password goes in `secret`)' }),
+    ),
     mailbox: Type.Optional(Text(255, { description: 'imap: mailbox folder, default INBOX' })),
     url: Type.Optional(Text(2000, { description: 'webdav: collection URL' })),
   },
@@ -34,7 +38,11 @@ const ConnectorConfig = Type.Object(
 const Limits = Type.Object(
   {
     maxItems: Type.Integer({ minimum: 1, maximum: 1_000_000, description: 'Items listed per sync, at most' }),
-    maxBytes: Type.Integer({ minimum: 1, maximum: 2 ** 42, description: 'Bytes downloaded per sync, at most' }),
+    maxBytes: Type.Integer({
+      minimum: 1,
+      maximum: 2 ** 42,
+      description: 'Bytes downloaded per sync, at most',
+    }),
     maxDepth: Type.Integer({ minimum: 0, maximum: 50, description: 'Folder levels or link hops, at most' }),
   },
   { additionalProperties: false },
@@ -62,10 +70,13 @@ export const ConnectorRun = Type.Object(
     ...Counts,
     truncated: Type.Boolean({ description: 'A limit stopped the sync; nothing was deleted' }),
     error: Type.Union([Text(2000), Type.Null()]),
-    errors: Type.Array(Type.Object({ item: Text(4000), error: Text(2000) }, { additionalProperties: false }), {
-      maxItems: 100,
-      description: 'Per-item errors (the first 100)',
-    }),
+    errors: Type.Array(
+      Type.Object({ item: Text(4000), error: Text(2000) }, { additionalProperties: false }),
+      {
+        maxItems: 100,
+        description: 'Per-item errors (the first 100)',
+      },
+    ),
     createdAt: Timestamp(),
     startedAt: Type.Union([Timestamp(), Type.Null()]),
     finishedAt: Type.Union([Timestamp(), Type.Null()]),
@@ -95,9 +106,16 @@ export const Connector = Type.Object(
 
 const writable = {
   name: Type.String({ minLength: 1, maxLength: 255 }),
-  topicId: Type.Union([Id({ description: 'Topic the documents land in (its permissions apply)' }), Type.Null()]),
+  topicId: Type.Union([
+    Id({ description: 'Topic the documents land in (its permissions apply)' }),
+    Type.Null(),
+  ]),
   config: ConnectorConfig,
-  secret: Type.String({ minLength: 1, maxLength: 4096, description: 'Password or secret key; stored encrypted, never returned' }),
+  secret: Type.String({
+    minLength: 1,
+    maxLength: 4096,
+    description: 'Password or secret key; stored encrypted, never returned',
+  }),
   intervalMinutes: Type.Union([Type.Integer({ minimum: 5, maximum: 525600 }), Type.Null()], {
     description: 'Minutes between scheduled syncs; null = "sync now" only',
   }),

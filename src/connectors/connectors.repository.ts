@@ -14,7 +14,9 @@ export function runView(run: RunRow) {
     ...runCounts(run),
     truncated: run.truncated,
     error: run.error,
-    errors: run.errors.slice(0, 100).map((e) => ({ item: e.item.slice(0, 4000), error: e.error.slice(0, 2000) })),
+    errors: run.errors
+      .slice(0, 100)
+      .map((e) => ({ item: e.item.slice(0, 4000), error: e.error.slice(0, 2000) })),
     createdAt: run.created_at.toISOString(),
     startedAt: run.started_at?.toISOString() ?? null,
     finishedAt: run.finished_at?.toISOString() ?? null,

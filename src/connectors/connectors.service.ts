@@ -40,12 +40,19 @@ const needsSecret = (kind: string) => kind === 'imap';
  * against CONNECTOR_ALLOWLIST and its folder against CONNECTOR_FOLDER_ROOTS.
  * @throws 400 VALIDATION_ERROR, 404 NOT_FOUND (topic).
  */
-export async function createConnector(deps: Deps, companyId: string, userId: string | null, input: ConnectorInput) {
+export async function createConnector(
+  deps: Deps,
+  companyId: string,
+  userId: string | null,
+  input: ConnectorInput,
+) {
   const kind = input.kind!;
   if (input.topicId) await assertTopic(deps.db, { kind: 'company', companyId }, input.topicId, 'edit');
   const config = await validateSourceConfig(kind, input.config ?? {}, deps.policy);
   if (needsSecret(kind) && !input.secret)
-    throw validationError('This source needs a password', [{ field: 'secret', reason: 'is required for imap' }]);
+    throw validationError('This source needs a password', [
+      { field: 'secret', reason: 'is required for imap' },
+    ]);
   const interval = input.intervalMinutes ?? null;
   const row = await deps.db
     .insertInto('connectors')
@@ -107,7 +114,13 @@ export async function updateConnector(deps: Deps, companyId: string, id: string,
  * @throws 404 for another company's connector.
  */
 export async function removeConnector(
-  deps: { db: Kysely<DB>; files: FileStore; vectorStore?: VectorStore; boss: PgBoss; log?: FastifyBaseLogger },
+  deps: {
+    db: Kysely<DB>;
+    files: FileStore;
+    vectorStore?: VectorStore;
+    boss: PgBoss;
+    log?: FastifyBaseLogger;
+  },
   companyId: string,
   id: string,
   keepDocuments: boolean,

@@ -78,7 +78,10 @@ export async function insertMirrored(
       connector_id: target.connectorId,
     })
     .execute();
-  await recordEvent(trx, target.companyId, 'document.uploaded', { documentId: id, name: nameOf(fetched.item) });
+  await recordEvent(trx, target.companyId, 'document.uploaded', {
+    documentId: id,
+    name: nameOf(fetched.item),
+  });
   await enqueueIngest(boss, id, fromKysely(trx), -usage.pending);
 }
 
@@ -115,7 +118,12 @@ export async function replaceMirrored(
 }
 
 /** A moved item keeps its document (and chunks); only its name and source change. */
-export async function renameMirrored(trx: Transaction<DB>, target: MirrorTarget, id: string, item: SourceItem) {
+export async function renameMirrored(
+  trx: Transaction<DB>,
+  target: MirrorTarget,
+  id: string,
+  item: SourceItem,
+) {
   await trx
     .updateTable('documents')
     .set({ name: nameOf(item), metadata: metadataOf(target, item), updated_at: new Date() })

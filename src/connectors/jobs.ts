@@ -12,7 +12,12 @@ export const CONNECTOR_QUEUE = 'connector-sync';
 
 /** Creates the queue (at start-up, outside any transaction: see ingestion/queue.ts). */
 export async function createConnectorQueue(boss: PgBoss): Promise<void> {
-  await boss.createQueue(CONNECTOR_QUEUE, { retryLimit: 5, retryDelay: 10, retryBackoff: true, expireInSeconds: 6 * 3600 });
+  await boss.createQueue(CONNECTOR_QUEUE, {
+    retryLimit: 5,
+    retryDelay: 10,
+    retryBackoff: true,
+    expireInSeconds: 6 * 3600,
+  });
   await boss.getJobById(CONNECTOR_QUEUE, '00000000-0000-0000-0000-000000000000');
 }
 
@@ -35,7 +40,13 @@ export async function startRun(
   if (open) return { run: open, created: false };
   const run = await trx
     .insertInto('connector_runs')
-    .values({ id: newId('crun'), connector_id: connector.id, company_id: connector.company_id, trigger, status: 'queued' })
+    .values({
+      id: newId('crun'),
+      connector_id: connector.id,
+      company_id: connector.company_id,
+      trigger,
+      status: 'queued',
+    })
     .returningAll()
     .executeTakeFirstOrThrow();
   await boss.send(CONNECTOR_QUEUE, { runId: run.id }, { db: fromKysely(trx as never) as Db });

@@ -2,7 +2,12 @@ import { promises as dns, lookup as dnsLookup, type LookupAddress } from 'node:d
 import http from 'node:http';
 import https from 'node:https';
 import ipaddr from 'ipaddr.js';
-import { createHttpClient, OutboundPolicy, OutboundRequestError, type HttpClient } from '../lib/http-client.ts';
+import {
+  createHttpClient,
+  OutboundPolicy,
+  OutboundRequestError,
+  type HttpClient,
+} from '../lib/http-client.ts';
 
 /**
  * Connectors' network policy (docs/connectors.md "Security model"): public addresses, plus the

@@ -6,7 +6,8 @@ import { recordEvent } from '../outbox/outbox.ts';
 export const MAX_RUN_ERRORS = 100;
 
 export type RunRow = Selectable<ConnectorRunsTable>;
-export type RunCount = 'listed' | 'added' | 'updated' | 'moved' | 'deleted' | 'unchanged' | 'failed' | 'embedded';
+export type RunCount =
+  'listed' | 'added' | 'updated' | 'moved' | 'deleted' | 'unchanged' | 'failed' | 'embedded';
 
 /**
  * Takes the run for this worker until `leaseSeconds` from now: a queued run, or a running one

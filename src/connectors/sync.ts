@@ -20,7 +20,13 @@ import {
   type FetchedItem,
   type MirrorTarget,
 } from './documents.ts';
-import { ConnectorSourceError, SourceItemError, type ConnectorSource, type SourceItem, type SyncLimits } from './types.ts';
+import {
+  ConnectorSourceError,
+  SourceItemError,
+  type ConnectorSource,
+  type SourceItem,
+  type SyncLimits,
+} from './types.ts';
 
 /** What a sync needs; `openSource` builds the connector's source (registry.ts). */
 export interface SyncDeps {
@@ -100,9 +106,17 @@ async function mirror(
 ): Promise<{ truncated: boolean }> {
   const { db } = deps;
   const limits: SyncLimits = { ...connector.limits, maxItemBytes: deps.maxItemBytes };
-  const rows = await db.selectFrom('connector_items').selectAll().where('connector_id', '=', connector.id).execute();
+  const rows = await db
+    .selectFrom('connector_items')
+    .selectAll()
+    .where('connector_id', '=', connector.id)
+    .execute();
   const known = new Map(rows.map((r) => [r.item_key, r]));
-  const target: MirrorTarget = { connectorId: connector.id, companyId: connector.company_id, topicId: connector.topic_id };
+  const target: MirrorTarget = {
+    connectorId: connector.id,
+    companyId: connector.company_id,
+    topicId: connector.topic_id,
+  };
   const listed = new Set<string>();
   const pending: SourceItem[] = [];
   let seen: string[] = [];
@@ -160,7 +174,8 @@ async function mirror(
       if (item.size !== undefined && item.size > limits.maxItemBytes)
         throw new SourceItemError(`larger than ${limits.maxItemBytes} bytes (MAX_UPLOAD_MB)`);
       const raw = item.bytes ?? (await source.fetch(item, limits.maxItemBytes));
-      if (raw.length > limits.maxItemBytes) throw new SourceItemError(`larger than ${limits.maxItemBytes} bytes`);
+      if (raw.length > limits.maxItemBytes)
+        throw new SourceItemError(`larger than ${limits.maxItemBytes} bytes`);
       if (bytes + raw.length > limits.maxBytes) {
         truncated = true;
         break;
@@ -309,9 +324,11 @@ async function deleteItem(
 ): Promise<void> {
   if (row.document_id) {
     const scope = { kind: 'company' as const, companyId: connector.company_id };
-    await deleteDocument(deps, scope, row.document_id, { connectorId: connector.id }).catch((err: unknown) => {
-      if (!(err instanceof AppError && err.statusCode === 404)) throw err; // gone already
-    });
+    await deleteDocument(deps, scope, row.document_id, { connectorId: connector.id }).catch(
+      (err: unknown) => {
+        if (!(err instanceof AppError && err.statusCode === 404)) throw err; // gone already
+      },
+    );
   }
   await deps.db.transaction().execute(async (trx) => {
     const gone = await trx

@@ -13,7 +13,14 @@ import {
 import { principalOf } from '../../plugins/auth.ts';
 import type { AppContext } from '../context.ts';
 import { notFound } from '../lib/errors.ts';
-import { connectorView, findConnector, lastRuns, listConnectors, listRuns, runView } from '../connectors/connectors.repository.ts';
+import {
+  connectorView,
+  findConnector,
+  lastRuns,
+  listConnectors,
+  listRuns,
+  runView,
+} from '../connectors/connectors.repository.ts';
 import { createConnector, removeConnector, updateConnector } from '../connectors/connectors.service.ts';
 import { startRun } from '../connectors/jobs.ts';
 import type { ConnectorKind } from '../connectors/types.ts';
@@ -170,7 +177,9 @@ const connectorRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const companyId = principalOf(request).companyId;
       const row = await findConnector(app.ctx.db, companyId, request.params.id);
       if (!row) throw notFound('Connector');
-      const { run } = await app.ctx.db.transaction().execute((trx) => startRun(trx, app.ctx.boss, row, 'manual'));
+      const { run } = await app.ctx.db
+        .transaction()
+        .execute((trx) => startRun(trx, app.ctx.boss, row, 'manual'));
       return reply.code(202).send({ success: true as const, data: runView(run) });
     },
   );

@@ -1,7 +1,13 @@
 import { ImapFlow } from 'imapflow';
 import type { ImapConfig } from '../config.ts';
 import type { ConnectorNet } from '../outbound.ts';
-import { ConnectorSourceError, SourceItemError, type ConnectorSource, type ListContext, type SourceItem } from '../types.ts';
+import {
+  ConnectorSourceError,
+  SourceItemError,
+  type ConnectorSource,
+  type ListContext,
+  type SourceItem,
+} from '../types.ts';
 
 /**
  * One IMAP mailbox folder (imapflow). Items are messages keyed `uidvalidity:uid` (a message's
@@ -53,7 +59,10 @@ export function imapSource(
       const messages = await c.fetchAll('1:*', { uid: true, size: true, envelope: true });
       for (const m of messages) {
         if (ctx.signal.aborted) return;
-        const subject = (m.envelope?.subject ?? '').replace(/[\\/:*?"<>|\r\n]+/g, ' ').trim().slice(0, 120);
+        const subject = (m.envelope?.subject ?? '')
+          .replace(/[\\/:*?"<>|\r\n]+/g, ' ')
+          .trim()
+          .slice(0, 120);
         yield {
           key: `${validity}:${m.uid}`,
           version: `uid:${m.uid}:${m.size ?? 0}`,

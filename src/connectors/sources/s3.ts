@@ -1,7 +1,13 @@
 import { GetObjectCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import type { S3Config } from '../config.ts';
 import type { ConnectorNet } from '../outbound.ts';
-import { ConnectorSourceError, SourceItemError, type ConnectorSource, type ListContext, type SourceItem } from '../types.ts';
+import {
+  ConnectorSourceError,
+  SourceItemError,
+  type ConnectorSource,
+  type ListContext,
+  type SourceItem,
+} from '../types.ts';
 
 /**
  * An S3-compatible bucket below `prefix` (`@aws-sdk/client-s3`: MinIO, Ceph, AWS). Items are
@@ -28,7 +34,11 @@ export function s3Source(config: S3Config, secret: string | null, net: Connector
         let page;
         try {
           page = await client.send(
-            new ListObjectsV2Command({ Bucket: config.bucket, Prefix: config.prefix || undefined, ContinuationToken: token }),
+            new ListObjectsV2Command({
+              Bucket: config.bucket,
+              Prefix: config.prefix || undefined,
+              ContinuationToken: token,
+            }),
             { abortSignal: ctx.signal },
           );
         } catch (err) {

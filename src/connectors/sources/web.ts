@@ -14,7 +14,10 @@ import {
 } from '../types.ts';
 
 /** robots-parser is CommonJS; its typings declare an ES default export. */
-const robotsParser = robotsModule as unknown as (url: string, body: string) => {
+const robotsParser = robotsModule as unknown as (
+  url: string,
+  body: string,
+) => {
   isDisallowed(url: string, ua?: string): boolean | undefined;
 };
 
@@ -98,12 +101,14 @@ export function webSource(config: WebConfig, net: ConnectorNet): ConnectorSource
         const known = ctx.known(url.href);
         const headers: Record<string, string> = {};
         if (typeof known?.meta.etag === 'string') headers['if-none-match'] = known.meta.etag;
-        if (typeof known?.meta.lastModified === 'string') headers['if-modified-since'] = known.meta.lastModified;
+        if (typeof known?.meta.lastModified === 'string')
+          headers['if-modified-since'] = known.meta.lastModified;
         let res;
         try {
           res = await get(url.href, headers, ctx.limits.maxItemBytes);
         } catch (err) {
-          if (err instanceof OutboundRequestError && err.reason === 'refused') throw new ConnectorSourceError(err.message);
+          if (err instanceof OutboundRequestError && err.reason === 'refused')
+            throw new ConnectorSourceError(err.message);
           continue; // unreachable page: left out of this listing
         }
         const final = normalize(res.url);
@@ -115,15 +120,26 @@ export function webSource(config: WebConfig, net: ConnectorNet): ConnectorSource
         let links: string[] = [];
         if (res.status === 304 && known) {
           links = Array.isArray(known.meta.links) ? (known.meta.links as string[]) : [];
-          yield { key: final.href, version: known.version, name: nameOf(final), sourceUrl: final.href, meta: known.meta };
+          yield {
+            key: final.href,
+            version: known.version,
+            name: nameOf(final),
+            sourceUrl: final.href,
+            meta: known.meta,
+          };
         } else if (res.status === 200) {
           const type = String(res.headers['content-type'] ?? '');
           const html = HTML.test(type);
-          if (!html && !FILE_EXTENSIONS.test(final.pathname) && !/pdf|officedocument|opendocument|msword/.test(type))
+          if (
+            !html &&
+            !FILE_EXTENSIONS.test(final.pathname) &&
+            !/pdf|officedocument|opendocument|msword/.test(type)
+          )
             continue;
           if (html) links = linksOf(res.body.toString('utf8'), final.href, origin);
           const etag = typeof res.headers.etag === 'string' ? res.headers.etag : undefined;
-          const lastModified = typeof res.headers['last-modified'] === 'string' ? res.headers['last-modified'] : undefined;
+          const lastModified =
+            typeof res.headers['last-modified'] === 'string' ? res.headers['last-modified'] : undefined;
           const hash = createHash('sha256').update(res.body).digest('hex');
           yield {
             key: final.href,

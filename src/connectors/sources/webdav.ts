@@ -1,7 +1,13 @@
 import { XMLParser } from 'fast-xml-parser';
 import type { WebdavConfig } from '../config.ts';
 import type { ConnectorNet } from '../outbound.ts';
-import { ConnectorSourceError, SourceItemError, type ConnectorSource, type ListContext, type SourceItem } from '../types.ts';
+import {
+  ConnectorSourceError,
+  SourceItemError,
+  type ConnectorSource,
+  type ListContext,
+  type SourceItem,
+} from '../types.ts';
 
 const PROPFIND = `<?xml version="1.0" encoding="utf-8"?>
 <d:propfind xmlns:d="DAV:"><d:prop><d:resourcetype/><d:getetag/><d:getlastmodified/><d:getcontentlength/></d:prop></d:propfind>`;
@@ -41,7 +47,11 @@ function parseMultistatus(xml: string): DavEntry[] {
  * `getetag` (else last-modified and length). Basic auth with `username` and the secret. Requests
  * go through the connector policy's SSRF-checked client.
  */
-export function webdavSource(config: WebdavConfig, secret: string | null, net: ConnectorNet): ConnectorSource {
+export function webdavSource(
+  config: WebdavConfig,
+  secret: string | null,
+  net: ConnectorNet,
+): ConnectorSource {
   const base = new URL(config.url);
   const auth: Record<string, string> = config.username
     ? { authorization: `Basic ${Buffer.from(`${config.username}:${secret ?? ''}`).toString('base64')}` }
@@ -85,11 +95,11 @@ export function webdavSource(config: WebdavConfig, secret: string | null, net: C
       }
     },
     async fetch(item, maxBytes) {
-      const res = await net.http.request(item.sourceUrl, { headers: auth, maxResponseBytes: maxBytes }).catch(
-        (err: Error) => {
+      const res = await net.http
+        .request(item.sourceUrl, { headers: auth, maxResponseBytes: maxBytes })
+        .catch((err: Error) => {
           throw new SourceItemError(err.message);
-        },
-      );
+        });
       if (res.status !== 200) throw new SourceItemError(`GET answered ${res.status}`);
       return new Uint8Array(res.body);
     },
