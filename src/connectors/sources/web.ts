@@ -67,7 +67,6 @@ export function webSource(config: WebConfig, net: ConnectorNet): ConnectorSource
   const get = (url: string, headers: Record<string, string> = {}, maxResponseBytes?: number) =>
     net.http.request(url, {
       headers: { 'user-agent': `${CRAWLER_AGENT}/1.0`, ...headers },
-      maxRedirects: 5,
       ...(maxResponseBytes ? { maxResponseBytes } : {}),
     });
   return {
@@ -98,23 +97,40 @@ export function webSource(config: WebConfig, net: ConnectorNet): ConnectorSource
         if (!url || url.origin !== origin || visited.has(url.href)) continue;
         visited.add(url.href);
         if (robots?.isDisallowed(url.href, CRAWLER_AGENT)) continue;
-        const known = ctx.known(url.href);
-        const headers: Record<string, string> = {};
-        if (typeof known?.meta.etag === 'string') headers['if-none-match'] = known.meta.etag;
-        if (typeof known?.meta.lastModified === 'string')
-          headers['if-modified-since'] = known.meta.lastModified;
+        // Redirects hop by hop: the conditional request goes to the page the redirect ends at.
         let res;
+        let at = url;
+        let known = ctx.known(at.href);
         try {
-          res = await get(url.href, headers, ctx.limits.maxItemBytes);
+          for (let hop = 0; ; hop++) {
+            const headers: Record<string, string> = {};
+            if (typeof known?.meta.etag === 'string') headers['if-none-match'] = known.meta.etag;
+            if (typeof known?.meta.lastModified === 'string')
+              headers['if-modified-since'] = known.meta.lastModified;
+            res = await get(at.href, headers, ctx.limits.maxItemBytes);
+            const location = res.headers.location;
+            if (
+              res.status < 300 ||
+              res.status > 308 ||
+              res.status === 304 ||
+              typeof location !== 'string' ||
+              hop >= 5
+            )
+              break;
+            const next = normalize(location, at.href);
+            if (!next || next.origin !== origin) break;
+            at = next;
+            known = ctx.known(at.href);
+          }
         } catch (err) {
           if (err instanceof OutboundRequestError && err.reason === 'refused')
             throw new ConnectorSourceError(err.message);
           continue; // unreachable page: left out of this listing
         }
-        const final = normalize(res.url);
-        if (!final || final.origin !== origin) continue;
+        const final = at;
+        if (res.status >= 300 && res.status !== 304) continue;
         if (final.href !== url.href) {
-          if (visited.has(final.href) && final.href !== url.href) continue;
+          if (visited.has(final.href)) continue;
           visited.add(final.href);
         }
         let links: string[] = [];
