@@ -15,7 +15,7 @@ t.test(
   {
     skip: existsSync(WSGIDAV)
       ? false
-      : `no ${WSGIDAV}: python3 -m venv .venv-webdav && .venv-webdav/bin/pip install wsgidav cheroot`,
+      : `no ${WSGIDAV}: python3 -m venv .venv-webdav && .venv-webdav/bin/pip install wsgidav==4.4.0 cheroot==11.1.2`,
   },
   async (t) => {
     const dir = mkdtempSync(join(tmpdir(), 'cograg-dav-'));
