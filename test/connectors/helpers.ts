@@ -12,12 +12,13 @@ interface T {
 export async function connectorApp(
   t: T,
   env: Record<string, string> = {},
-  options: { postgres?: boolean } = {},
+  options: { postgres?: boolean; webhooks?: boolean } = {},
 ) {
   const built = await buildTestApp(t, {
     worker: true,
     env: { CONNECTOR_POLL_SECONDS: '1', CONNECTOR_LEASE_SECONDS: '5', ...env },
     ...(options.postgres ? { postgres: true } : {}),
+    ...(options.webhooks ? { webhooks: true } : {}),
   });
   const worker = await startConnectorWorker(built.ctx.boss, syncDepsOf(built.ctx, built.app.log), {
     pollSeconds: 1,
