@@ -103,4 +103,17 @@ t.test('web: sitemap, robots, redirects, conditional requests, edits mirrored', 
     [304, 304],
     'unchanged pages answered 304: no download',
   );
+
+  // Citations open in source: a cited page carries its URL.
+  const chat = await app.inject({
+    method: 'POST',
+    url: '/api/chat/message',
+    headers: admin.headers,
+    payload: { message: 'When does the ferry desk open?' },
+  });
+  t.equal(chat.statusCode, 200);
+  const cited = (chat.json().data.sources as { id: string; url?: string }[]).find(
+    (s) => s.id === after.get(`${o}/docs/a`)!.id,
+  );
+  t.equal(cited?.url, `${o}/docs/a`, 'the cited page links to its source');
 });
