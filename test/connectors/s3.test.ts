@@ -53,10 +53,20 @@ t.test(
       name: 'Bucket',
       kind: 's3',
       config: { endpoint, bucket: Bucket, prefix: 'share/', accessKeyId: 'test', forcePathStyle: true },
-      secret: 'test',
+      secret: 'moto-secret-key-123',
     });
     t.equal(connector.hasSecret, true);
-    t.notMatch(JSON.stringify(connector), /"test"\b.*secret|secretAccessKey/, 'the secret is never returned');
+    t.notOk(JSON.stringify(connector).includes('moto-secret-key-123'), 'the secret is never returned');
+    t.notOk('secret' in connector);
+    const listed = await app.inject({ method: 'GET', url: '/api/connectors', headers: admin.headers });
+    t.notOk(listed.body.includes('moto-secret-key-123'), 'nor listed');
+    const stored = await ctx.db
+      .selectFrom('connectors')
+      .select('secret_ciphertext')
+      .where('id', '=', connector.id)
+      .executeTakeFirstOrThrow();
+    t.match(stored.secret_ciphertext, /^v1\./, 'stored encrypted');
+    t.notOk(stored.secret_ciphertext!.includes('moto-secret'), 'not in clear');
     await mirrorScenario(
       t,
       { app, ctx, headers: admin.headers, connectorId: connector.id },
