@@ -21,6 +21,7 @@ import {
   StreamTokenEvent,
 } from './chat.ts';
 import { Delivery, Webhook } from './webhooks.ts';
+import { Connector, ConnectorRun } from './connectors.ts';
 import {
   Evaluation,
   EvaluationQuestion,
@@ -68,4 +69,6 @@ export const COMPONENTS: TSchema[] = [
   Evaluation,
   EvaluationQuestion,
   EvaluationResult,
+  ConnectorRun,
+  Connector,
 ];

@@ -6,8 +6,12 @@ const EVENTS = [
   'document.vectorized',
   'document.error',
   'conversation.created',
+  'connector.sync.completed',
+  'connector.sync.failed',
 ] as const;
-const EventName = Type.Enum(EVENTS, { description: 'Event kind (spec "Events")' });
+const EventName = Type.Enum(EVENTS, {
+  description: 'Event kind (spec "Events"; connector.sync.* from docs/connectors.md)',
+});
 
 const Url = Type.String({
   minLength: 8,
@@ -22,7 +26,7 @@ const webhookProperties = {
   url: Text(2000, { format: 'uri' }),
   description: Type.Union([Text(500), Type.Null()]),
   // Typed as string for the handlers (stored rows are strings); documented as the enum.
-  events: Type.Array(Type.Unsafe<string>(EventName), { maxItems: 4 }),
+  events: Type.Array(Type.Unsafe<string>(EventName), { maxItems: 6 }),
   active: Type.Boolean(),
   disabledReason: Type.Union([Text(500), Type.Null()], {
     description: 'Why the service disabled it (410 Gone, retries exhausted); null otherwise',
@@ -37,7 +41,7 @@ export const Webhook = Type.Object(webhookProperties, { $id: 'Webhook', addition
 export const CreateWebhookBody = Type.Object(
   {
     url: Url,
-    events: Type.Array(EventName, { minItems: 1, maxItems: 4, uniqueItems: true }),
+    events: Type.Array(EventName, { minItems: 1, maxItems: 6, uniqueItems: true }),
     active: Type.Optional(Type.Boolean({ default: true })),
     description: Type.Optional(Type.String({ maxLength: 500 })),
   },
@@ -47,7 +51,7 @@ export const CreateWebhookBody = Type.Object(
 export const UpdateWebhookBody = Type.Object(
   {
     url: Type.Optional(Url),
-    events: Type.Optional(Type.Array(EventName, { minItems: 1, maxItems: 4, uniqueItems: true })),
+    events: Type.Optional(Type.Array(EventName, { minItems: 1, maxItems: 6, uniqueItems: true })),
     active: Type.Optional(Type.Boolean()),
     description: Type.Optional(Type.Union([Type.String({ maxLength: 500 }), Type.Null()])),
   },

@@ -38,6 +38,7 @@ import userRoutes from './routes/users.ts';
 import accountRoutes from './routes/account.ts';
 import webSearchRoutes from './routes/web-search.ts';
 import webhookRoutes from './routes/webhooks.ts';
+import connectorRoutes from './routes/connectors.ts';
 import evaluationRoutes from './routes/evaluations.ts';
 import { EVALUATION_UPLOAD_LIMITS, evaluationUploadRoutes } from './routes/evaluation-upload.ts';
 import widgetRoutes from './routes/widget.ts';
@@ -255,6 +256,7 @@ export async function buildApp(
       await api.register(withCookies(accountRoutes));
       await api.register(webSearchRoutes);
       await api.register(webhookRoutes);
+      await api.register(connectorRoutes);
       await api.register(authProviderRoutes);
       await api.register(documentReprocessRoutes);
       await api.register(documentFileRoutes);

@@ -18,6 +18,7 @@ import { createLlmProvider, type LlmProvider } from './chat/llm/index.ts';
 import type { IngestDeps } from './ingestion/ingest.ts';
 import type { ChatDeps } from './chat/chat.service.ts';
 import { createEvaluationQueue } from './evaluations/evaluation.job.ts';
+import { createConnectorQueue } from './connectors/jobs.ts';
 import { ParserSandbox } from './ingestion/sandbox/sandbox.ts';
 import { createHttpClient, type HttpClient } from './lib/http-client.ts';
 import { createWebhookHttp, type WebhookHttp } from './webhooks/outbound.ts';
@@ -130,6 +131,7 @@ export async function createContext(config: Config, overrides: ContextOverrides 
     );
     const boss = await startQueue(database.pool, overrides.queueSchema ?? 'pgboss');
     await createEvaluationQueue(boss);
+    await createConnectorQueue(boss);
     const llm = overrides.llm ?? (await createLlmProvider(config, embedder));
     const sandbox = new ParserSandbox(config.parse, config.ingestConcurrency);
     const jwtSecret = jwtSecretOf(config);

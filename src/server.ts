@@ -14,6 +14,8 @@ import { findLlm } from './models/llm-catalog.ts';
 import { ModelsUnavailableError } from './models/pull.ts';
 import { deliveryDepsOf, startWebhookDispatcher } from './webhooks/dispatcher.ts';
 import { startEvaluationWorker } from './evaluations/evaluation.job.ts';
+import { startConnectorWorker } from './connectors/jobs.ts';
+import { syncDepsOf } from './connectors/deps.ts';
 
 /** Boots the embedded default (API + worker in one process) or one role, per ROLE. */
 async function main() {
@@ -55,6 +57,7 @@ async function main() {
   if (!ctx.vectorStore.enabled)
     app.log.warn('pgvector is not installed in this database: dense retrieval is off');
   let webhooks: { stop(): Promise<void> } | null = null;
+  let connectors: { stop(): Promise<void> } | null = null;
   let worker: IngestionWorker | null = null;
   let embedder: ReturnType<typeof withEmbedThread> | null = null;
   if (config.role !== 'api') {
@@ -75,6 +78,11 @@ async function main() {
     );
     await startEvaluationWorker(ctx.boss, chatDepsOf(ctx), { log: app.log });
     webhooks = startWebhookDispatcher(deliveryDepsOf(ctx), { pollMs: config.webhookPollMs, log: app.log });
+    connectors = await startConnectorWorker(ctx.boss, syncDepsOf(ctx, app.log), {
+      pollSeconds: config.connectors.pollSeconds,
+      concurrency: config.connectors.concurrency,
+      log: app.log,
+    });
   }
   const probes = config.role === 'worker' ? await buildWorkerProbes(ctx) : null;
   let stopping = false;
@@ -106,6 +114,7 @@ async function main() {
     ]);
     app.log.info({ overMs: Math.max(0, Date.now() - drainEnds) }, 'closing');
     await webhooks?.stop();
+    await connectors?.stop();
     await embedder?.close();
     await probes?.close();
     await app.close();

@@ -272,7 +272,7 @@ export interface paths {
         post?: never;
         /**
          * Delete a document, its chunks and its original file
-         * @description Deletes the document, its chunks and its stored original; it no longer appears in search or chat.
+         * @description Deletes the document, its chunks and its stored original; it no longer appears in search or chat. A document a connector mirrors (`metadata.connectorId`) answers 409 CONFLICT: it follows its source.
          *
          *     Rate limit: 300 requests per minute by default (authenticated class, per user).
          */
@@ -1078,6 +1078,112 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/connectors": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The company's connectors
+         * @description The company’s connectors with their last run, newest first.
+         *
+         *     Rate limit: 300 requests per minute by default (authenticated class, per user).
+         */
+        get: operations["listConnectors"];
+        put?: never;
+        /**
+         * Add a connector
+         * @description Adds a source the company’s documents are mirrored from (folder, web, s3, imap, webdav). Hosts must be public or in the operator’s CONNECTOR_ALLOWLIST; folders below CONNECTOR_FOLDER_ROOTS. The secret is stored encrypted and never returned.
+         *
+         *     Rate limit: 300 requests per minute by default (authenticated class, per user).
+         */
+        post: operations["createConnector"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/connectors/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One connector
+         * @description One connector with its last run.
+         *
+         *     Rate limit: 300 requests per minute by default (authenticated class, per user).
+         */
+        get: operations["getConnector"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete a connector (and its documents)
+         * @description Deletes the connector, its runs and the documents it mirrors; with `keepDocuments=true` they stay as ordinary documents.
+         *
+         *     Rate limit: 300 requests per minute by default (authenticated class, per user).
+         */
+        delete: operations["deleteConnector"];
+        options?: never;
+        head?: never;
+        /**
+         * Change a connector
+         * @description Changes name, config, topic, secret (null removes it), interval, enabled or limits.
+         *
+         *     Rate limit: 300 requests per minute by default (authenticated class, per user).
+         */
+        patch: operations["updateConnector"];
+        trace?: never;
+    };
+    "/api/connectors/{id}/sync": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sync now
+         * @description Starts a sync now (202); while one is queued or running, that run is answered instead. Progress and counts: GET /api/connectors/{id}/runs.
+         *
+         *     Rate limit: 300 requests per minute by default (authenticated class, per user).
+         */
+        post: operations["syncConnector"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/connectors/{id}/runs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The connector's runs
+         * @description The connector’s syncs, newest first: status, counts (added, updated, moved, deleted, unchanged, failed, embedded) and per-item errors.
+         *
+         *     Rate limit: 300 requests per minute by default (authenticated class, per user).
+         */
+        get: operations["listConnectorRuns"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/auth/providers": {
         parameters: {
             query?: never;
@@ -1695,7 +1801,7 @@ export interface components {
             /** Format: uri */
             url: string;
             description: string | null;
-            events: ("document.uploaded" | "document.vectorized" | "document.error" | "conversation.created")[];
+            events: ("document.uploaded" | "document.vectorized" | "document.error" | "conversation.created" | "connector.sync.completed" | "connector.sync.failed")[];
             active: boolean;
             /** @description Why the service disabled it (410 Gone, retries exhausted); null otherwise */
             disabledReason: string | null;
@@ -1712,7 +1818,7 @@ export interface components {
              * @description Event kind (spec "Events"), or `webhook.test`
              * @enum {string}
              */
-            event: "document.uploaded" | "document.vectorized" | "document.error" | "conversation.created" | "webhook.test";
+            event: "document.uploaded" | "document.vectorized" | "document.error" | "conversation.created" | "connector.sync.completed" | "connector.sync.failed" | "webhook.test";
             /** @enum {string} */
             status: "pending" | "delivered" | "failed";
             /** Format: int32 */
@@ -1829,6 +1935,78 @@ export interface components {
             /** @description Why answering failed */
             error?: string;
             scores: components["schemas"]["EvaluationResultScores"];
+        };
+        ConnectorRun: {
+            id: string;
+            connectorId: string;
+            /** @enum {string} */
+            trigger: "manual" | "schedule";
+            /** @enum {string} */
+            status: "queued" | "running" | "completed" | "failed";
+            /**
+             * Format: int64
+             * @description Items listed at the source
+             */
+            listed: number;
+            /** Format: int64 */
+            added: number;
+            /** Format: int64 */
+            updated: number;
+            /**
+             * Format: int64
+             * @description Items whose bytes reappeared under another key: renamed, not re-embedded
+             */
+            moved: number;
+            /** Format: int64 */
+            deleted: number;
+            /**
+             * Format: int64
+             * @description Items that cost a listing only (or a download with the same bytes)
+             */
+            unchanged: number;
+            /** Format: int64 */
+            failed: number;
+            /**
+             * Format: int64
+             * @description Documents sent to parse and embed by this run
+             */
+            embedded: number;
+            /**
+             * Format: int64
+             * @description Bytes downloaded
+             */
+            bytes: number;
+            /** @description A limit stopped the sync; nothing was deleted */
+            truncated: boolean;
+            error: string | null;
+            /** @description Per-item errors (the first 100) */
+            errors: components["schemas"]["ConnectorRunError"][];
+            /** Format: date-time */
+            createdAt: string;
+            startedAt: string | null;
+            finishedAt: string | null;
+        };
+        Connector: {
+            id: string;
+            name: string;
+            /**
+             * @description Source type (docs/connectors.md "Sources")
+             * @enum {string}
+             */
+            kind: "folder" | "web" | "s3" | "imap" | "webdav";
+            topicId: string | null;
+            config: components["schemas"]["ConnectorConfig"];
+            /** @description A secret is stored (it is never returned) */
+            hasSecret: boolean;
+            intervalMinutes: number | null;
+            enabled: boolean;
+            limits: components["schemas"]["ConnectorLimits"];
+            nextSyncAt: string | null;
+            lastRun: components["schemas"]["ConnectorRun"] | null;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
         };
         WebhookEventDocumentUploadedData: {
             /**
@@ -2109,6 +2287,66 @@ export interface components {
             contains: boolean | null;
             tokenF1: number | null;
             squadF1: number;
+        };
+        ConnectorRunError: {
+            item: string;
+            error: string;
+        };
+        ConnectorConfig: {
+            /** @description folder: absolute path below CONNECTOR_FOLDER_ROOTS */
+            path?: string;
+            /** @description folder: globs of relative paths to take (default all) */
+            include?: string[];
+            /** @description folder: globs of relative paths to leave out */
+            exclude?: string[];
+            /** @description web: pages the crawl starts from */
+            startUrls?: string[];
+            /** @description web: a sitemap.xml whose URLs are start pages */
+            sitemapUrl?: string;
+            /** @description s3: endpoint URL (MinIO, Ceph); empty for AWS */
+            endpoint?: string;
+            /** @description s3: region, default us-east-1 */
+            region?: string;
+            /** @description s3: bucket name */
+            bucket?: string;
+            /** @description s3: key prefix */
+            prefix?: string;
+            /** @description s3: access key id (the secret key goes in `secret`) */
+            accessKeyId?: string;
+            /** @description s3: path-style addressing (MinIO) */
+            forcePathStyle?: boolean;
+            /** @description imap: server host */
+            host?: string;
+            /**
+             * Format: int32
+             * @description imap: port, default 993
+             */
+            port?: number;
+            /** @description imap: implicit TLS, default true */
+            tls?: boolean;
+            /** @description imap, webdav: user name (the password goes in `secret`) */
+            username?: string;
+            /** @description imap: mailbox folder, default INBOX */
+            mailbox?: string;
+            /** @description webdav: collection URL */
+            url?: string;
+        };
+        ConnectorLimits: {
+            /**
+             * Format: int32
+             * @description Items listed per sync, at most
+             */
+            maxItems: number;
+            /**
+             * Format: int64
+             * @description Bytes downloaded per sync, at most
+             */
+            maxBytes: number;
+            /**
+             * Format: int32
+             * @description Folder levels or link hops, at most
+             */
+            maxDepth: number;
         };
         GetHealthResponse: {
             /** @enum {boolean} */
@@ -2847,7 +3085,7 @@ export interface components {
         CreateWebhookRequest: {
             /** @description http(s) URL; must not resolve to a private, loopback or link-local address unless OUTBOUND_ALLOWLIST says so */
             url: string;
-            events: ("document.uploaded" | "document.vectorized" | "document.error" | "conversation.created")[];
+            events: ("document.uploaded" | "document.vectorized" | "document.error" | "conversation.created" | "connector.sync.completed" | "connector.sync.failed")[];
             /** @default true */
             active?: boolean;
             description?: string;
@@ -2862,7 +3100,7 @@ export interface components {
             /** Format: uri */
             url: string;
             description: string | null;
-            events: ("document.uploaded" | "document.vectorized" | "document.error" | "conversation.created")[];
+            events: ("document.uploaded" | "document.vectorized" | "document.error" | "conversation.created" | "connector.sync.completed" | "connector.sync.failed")[];
             active: boolean;
             /** @description Why the service disabled it (410 Gone, retries exhausted); null otherwise */
             disabledReason: string | null;
@@ -2892,7 +3130,7 @@ export interface components {
             /** Format: uri */
             url: string;
             description: string | null;
-            events: ("document.uploaded" | "document.vectorized" | "document.error" | "conversation.created")[];
+            events: ("document.uploaded" | "document.vectorized" | "document.error" | "conversation.created" | "connector.sync.completed" | "connector.sync.failed")[];
             active: boolean;
             /** @description Why the service disabled it (410 Gone, retries exhausted); null otherwise */
             disabledReason: string | null;
@@ -2904,7 +3142,7 @@ export interface components {
         UpdateWebhookRequest: {
             /** @description http(s) URL; must not resolve to a private, loopback or link-local address unless OUTBOUND_ALLOWLIST says so */
             url?: string;
-            events?: ("document.uploaded" | "document.vectorized" | "document.error" | "conversation.created")[];
+            events?: ("document.uploaded" | "document.vectorized" | "document.error" | "conversation.created" | "connector.sync.completed" | "connector.sync.failed")[];
             active?: boolean;
             description?: string | null;
         };
@@ -2918,7 +3156,7 @@ export interface components {
             /** Format: uri */
             url: string;
             description: string | null;
-            events: ("document.uploaded" | "document.vectorized" | "document.error" | "conversation.created")[];
+            events: ("document.uploaded" | "document.vectorized" | "document.error" | "conversation.created" | "connector.sync.completed" | "connector.sync.failed")[];
             active: boolean;
             /** @description Why the service disabled it (410 Gone, retries exhausted); null otherwise */
             disabledReason: string | null;
@@ -2949,6 +3187,192 @@ export interface components {
         };
         ListWebhookDeliveriesResponseData: {
             items: components["schemas"]["Delivery"][];
+            pagination: components["schemas"]["Pagination"];
+        };
+        CreateConnectorRequest: {
+            name: string;
+            /**
+             * @description Source type (docs/connectors.md "Sources")
+             * @enum {string}
+             */
+            kind: "folder" | "web" | "s3" | "imap" | "webdav";
+            config: components["schemas"]["CreateConnectorRequestConfig"];
+            topicId?: string | null;
+            /** @description Password or secret key; stored encrypted, never returned */
+            secret?: string;
+            /** @description Minutes between scheduled syncs; null = "sync now" only */
+            intervalMinutes?: number | null;
+            enabled?: boolean;
+            limits?: components["schemas"]["CreateConnectorRequestLimits"];
+        };
+        CreateConnectorRequestConfig: {
+            /** @description folder: absolute path below CONNECTOR_FOLDER_ROOTS */
+            path?: string;
+            /** @description folder: globs of relative paths to take (default all) */
+            include?: string[];
+            /** @description folder: globs of relative paths to leave out */
+            exclude?: string[];
+            /** @description web: pages the crawl starts from */
+            startUrls?: string[];
+            /** @description web: a sitemap.xml whose URLs are start pages */
+            sitemapUrl?: string;
+            /** @description s3: endpoint URL (MinIO, Ceph); empty for AWS */
+            endpoint?: string;
+            /** @description s3: region, default us-east-1 */
+            region?: string;
+            /** @description s3: bucket name */
+            bucket?: string;
+            /** @description s3: key prefix */
+            prefix?: string;
+            /** @description s3: access key id (the secret key goes in `secret`) */
+            accessKeyId?: string;
+            /** @description s3: path-style addressing (MinIO) */
+            forcePathStyle?: boolean;
+            /** @description imap: server host */
+            host?: string;
+            /**
+             * Format: int32
+             * @description imap: port, default 993
+             */
+            port?: number;
+            /** @description imap: implicit TLS, default true */
+            tls?: boolean;
+            /** @description imap, webdav: user name (the password goes in `secret`) */
+            username?: string;
+            /** @description imap: mailbox folder, default INBOX */
+            mailbox?: string;
+            /** @description webdav: collection URL */
+            url?: string;
+        };
+        CreateConnectorRequestLimits: {
+            /**
+             * Format: int32
+             * @description Items listed per sync, at most
+             */
+            maxItems?: number;
+            /**
+             * Format: int64
+             * @description Bytes downloaded per sync, at most
+             */
+            maxBytes?: number;
+            /**
+             * Format: int32
+             * @description Folder levels or link hops, at most
+             */
+            maxDepth?: number;
+        };
+        CreateConnectorResponse: {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["Connector"];
+        };
+        ListConnectorsResponse: {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["ListConnectorsResponseData"];
+        };
+        ListConnectorsResponseData: {
+            items: components["schemas"]["Connector"][];
+            pagination: components["schemas"]["Pagination"];
+        };
+        GetConnectorResponse: {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["Connector"];
+        };
+        UpdateConnectorRequest: {
+            name?: string;
+            config?: components["schemas"]["UpdateConnectorRequestConfig"];
+            topicId?: string | null;
+            secret?: string | null;
+            /** @description Minutes between scheduled syncs; null = "sync now" only */
+            intervalMinutes?: number | null;
+            enabled?: boolean;
+            limits?: components["schemas"]["UpdateConnectorRequestLimits"];
+        };
+        UpdateConnectorRequestConfig: {
+            /** @description folder: absolute path below CONNECTOR_FOLDER_ROOTS */
+            path?: string;
+            /** @description folder: globs of relative paths to take (default all) */
+            include?: string[];
+            /** @description folder: globs of relative paths to leave out */
+            exclude?: string[];
+            /** @description web: pages the crawl starts from */
+            startUrls?: string[];
+            /** @description web: a sitemap.xml whose URLs are start pages */
+            sitemapUrl?: string;
+            /** @description s3: endpoint URL (MinIO, Ceph); empty for AWS */
+            endpoint?: string;
+            /** @description s3: region, default us-east-1 */
+            region?: string;
+            /** @description s3: bucket name */
+            bucket?: string;
+            /** @description s3: key prefix */
+            prefix?: string;
+            /** @description s3: access key id (the secret key goes in `secret`) */
+            accessKeyId?: string;
+            /** @description s3: path-style addressing (MinIO) */
+            forcePathStyle?: boolean;
+            /** @description imap: server host */
+            host?: string;
+            /**
+             * Format: int32
+             * @description imap: port, default 993
+             */
+            port?: number;
+            /** @description imap: implicit TLS, default true */
+            tls?: boolean;
+            /** @description imap, webdav: user name (the password goes in `secret`) */
+            username?: string;
+            /** @description imap: mailbox folder, default INBOX */
+            mailbox?: string;
+            /** @description webdav: collection URL */
+            url?: string;
+        };
+        UpdateConnectorRequestLimits: {
+            /**
+             * Format: int32
+             * @description Items listed per sync, at most
+             */
+            maxItems?: number;
+            /**
+             * Format: int64
+             * @description Bytes downloaded per sync, at most
+             */
+            maxBytes?: number;
+            /**
+             * Format: int32
+             * @description Folder levels or link hops, at most
+             */
+            maxDepth?: number;
+        };
+        UpdateConnectorResponse: {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["Connector"];
+        };
+        DeleteConnectorResponse: {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["DeleteConnectorResponseData"];
+        };
+        DeleteConnectorResponseData: {
+            id: string;
+            /** @enum {boolean} */
+            deleted: true;
+        };
+        SyncConnectorResponse: {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["ConnectorRun"];
+        };
+        ListConnectorRunsResponse: {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["ListConnectorRunsResponseData"];
+        };
+        ListConnectorRunsResponseData: {
+            items: components["schemas"]["ConnectorRun"][];
             pagination: components["schemas"]["Pagination"];
         };
         GetAuthProvidersResponse: {
@@ -4588,6 +5012,19 @@ export interface operations {
             };
             /** @description `NOT_FOUND`: No such resource in your company (existence is never revealed) */
             404: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `CONFLICT`: The resource conflicts with the current state (duplicate, quota reached) */
+            409: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
@@ -10253,6 +10690,828 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ListWebhookDeliveriesResponse"];
+                };
+            };
+            /** @description `VALIDATION_ERROR`: Invalid input; `details` lists the fields and reasons */
+            400: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `UNAUTHORIZED`: Credential missing, expired or invalid */
+            401: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `FORBIDDEN`: The role lacks the permission (`requiredRole`, `currentRole`), or the API key is used from an unauthorized domain */
+            403: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `NOT_FOUND`: No such resource in your company (existence is never revealed) */
+            404: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `RATE_LIMIT_EXCEEDED`: Rate limit or sign-in back-off; wait `retryAfter` seconds (also the `Retry-After` header) */
+            429: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `INTERNAL_ERROR`: Unexpected failure; details are in the server log, never here */
+            500: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    listConnectors: {
+        parameters: {
+            query?: {
+                /** @description Page number, 1-based */
+                page?: number;
+                /** @description Items per page */
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK: The company's connectors */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ListConnectorsResponse"];
+                };
+            };
+            /** @description `VALIDATION_ERROR`: Invalid input; `details` lists the fields and reasons */
+            400: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `UNAUTHORIZED`: Credential missing, expired or invalid */
+            401: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `FORBIDDEN`: The role lacks the permission (`requiredRole`, `currentRole`), or the API key is used from an unauthorized domain */
+            403: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `RATE_LIMIT_EXCEEDED`: Rate limit or sign-in back-off; wait `retryAfter` seconds (also the `Retry-After` header) */
+            429: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `INTERNAL_ERROR`: Unexpected failure; details are in the server log, never here */
+            500: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    createConnector: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe (IETF draft-ietf-httpapi-idempotency-key-header): the same key with the same request within 24 h answers the stored response (`Idempotent-Replayed: true`) and creates nothing; with another request, 422 `VALIDATION_ERROR`; while the first is still running, 409 `CONFLICT` (retry after `Retry-After`). Scoped to the caller (user or API key). A UUID per logical request is a good key.
+                 * @example "8e03978e-40d5-43e8-bc93-6894a57f9324"
+                 */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateConnectorRequest"];
+            };
+        };
+        responses: {
+            /** @description Created: Add a connector */
+            201: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreateConnectorResponse"];
+                };
+            };
+            /** @description `VALIDATION_ERROR`: Invalid input; `details` lists the fields and reasons */
+            400: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `UNAUTHORIZED`: Credential missing, expired or invalid */
+            401: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `FORBIDDEN`: The role lacks the permission (`requiredRole`, `currentRole`), or the API key is used from an unauthorized domain */
+            403: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `NOT_FOUND`: No such resource in your company (existence is never revealed) */
+            404: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `CONFLICT`: A request with the same `Idempotency-Key` is still being processed (or the resource conflicts) */
+            409: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `VALIDATION_ERROR`: The `Idempotency-Key` was already used with a different request */
+            422: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `RATE_LIMIT_EXCEEDED`: Rate limit or sign-in back-off; wait `retryAfter` seconds (also the `Retry-After` header) */
+            429: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `INTERNAL_ERROR`: Unexpected failure; details are in the server log, never here */
+            500: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getConnector: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Resource id
+                 * @example doc_01jd8x7k3m9q2w5e6r7t8y9u0p
+                 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK: One connector */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GetConnectorResponse"];
+                };
+            };
+            /** @description `VALIDATION_ERROR`: Invalid input; `details` lists the fields and reasons */
+            400: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `UNAUTHORIZED`: Credential missing, expired or invalid */
+            401: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `FORBIDDEN`: The role lacks the permission (`requiredRole`, `currentRole`), or the API key is used from an unauthorized domain */
+            403: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `NOT_FOUND`: No such resource in your company (existence is never revealed) */
+            404: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `RATE_LIMIT_EXCEEDED`: Rate limit or sign-in back-off; wait `retryAfter` seconds (also the `Retry-After` header) */
+            429: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `INTERNAL_ERROR`: Unexpected failure; details are in the server log, never here */
+            500: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    deleteConnector: {
+        parameters: {
+            query?: {
+                keepDocuments?: boolean;
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description Resource id
+                 * @example doc_01jd8x7k3m9q2w5e6r7t8y9u0p
+                 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK: Delete a connector (and its documents) */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeleteConnectorResponse"];
+                };
+            };
+            /** @description `VALIDATION_ERROR`: Invalid input; `details` lists the fields and reasons */
+            400: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `UNAUTHORIZED`: Credential missing, expired or invalid */
+            401: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `FORBIDDEN`: The role lacks the permission (`requiredRole`, `currentRole`), or the API key is used from an unauthorized domain */
+            403: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `NOT_FOUND`: No such resource in your company (existence is never revealed) */
+            404: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `RATE_LIMIT_EXCEEDED`: Rate limit or sign-in back-off; wait `retryAfter` seconds (also the `Retry-After` header) */
+            429: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `INTERNAL_ERROR`: Unexpected failure; details are in the server log, never here */
+            500: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    updateConnector: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Resource id
+                 * @example doc_01jd8x7k3m9q2w5e6r7t8y9u0p
+                 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateConnectorRequest"];
+            };
+        };
+        responses: {
+            /** @description OK: Change a connector */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UpdateConnectorResponse"];
+                };
+            };
+            /** @description `VALIDATION_ERROR`: Invalid input; `details` lists the fields and reasons */
+            400: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `UNAUTHORIZED`: Credential missing, expired or invalid */
+            401: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `FORBIDDEN`: The role lacks the permission (`requiredRole`, `currentRole`), or the API key is used from an unauthorized domain */
+            403: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `NOT_FOUND`: No such resource in your company (existence is never revealed) */
+            404: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `RATE_LIMIT_EXCEEDED`: Rate limit or sign-in back-off; wait `retryAfter` seconds (also the `Retry-After` header) */
+            429: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `INTERNAL_ERROR`: Unexpected failure; details are in the server log, never here */
+            500: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    syncConnector: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe (IETF draft-ietf-httpapi-idempotency-key-header): the same key with the same request within 24 h answers the stored response (`Idempotent-Replayed: true`) and creates nothing; with another request, 422 `VALIDATION_ERROR`; while the first is still running, 409 `CONFLICT` (retry after `Retry-After`). Scoped to the caller (user or API key). A UUID per logical request is a good key.
+                 * @example "8e03978e-40d5-43e8-bc93-6894a57f9324"
+                 */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /**
+                 * @description Resource id
+                 * @example doc_01jd8x7k3m9q2w5e6r7t8y9u0p
+                 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: Sync now */
+            202: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SyncConnectorResponse"];
+                };
+            };
+            /** @description `VALIDATION_ERROR`: Invalid input; `details` lists the fields and reasons */
+            400: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `UNAUTHORIZED`: Credential missing, expired or invalid */
+            401: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `FORBIDDEN`: The role lacks the permission (`requiredRole`, `currentRole`), or the API key is used from an unauthorized domain */
+            403: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `NOT_FOUND`: No such resource in your company (existence is never revealed) */
+            404: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `CONFLICT`: A request with the same `Idempotency-Key` is still being processed (or the resource conflicts) */
+            409: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `VALIDATION_ERROR`: The `Idempotency-Key` was already used with a different request */
+            422: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `RATE_LIMIT_EXCEEDED`: Rate limit or sign-in back-off; wait `retryAfter` seconds (also the `Retry-After` header) */
+            429: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `INTERNAL_ERROR`: Unexpected failure; details are in the server log, never here */
+            500: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    listConnectorRuns: {
+        parameters: {
+            query?: {
+                /** @description Page number, 1-based */
+                page?: number;
+                /** @description Items per page */
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description Resource id
+                 * @example doc_01jd8x7k3m9q2w5e6r7t8y9u0p
+                 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK: The connector's runs */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ListConnectorRunsResponse"];
                 };
             };
             /** @description `VALIDATION_ERROR`: Invalid input; `details` lists the fields and reasons */

@@ -13,6 +13,7 @@ import { Users } from './screens/users.tsx';
 import { Groups } from './screens/groups.tsx';
 import { Settings } from './screens/settings.tsx';
 import { Webhooks } from './screens/webhooks.tsx';
+import { Connectors } from './screens/connectors.tsx';
 import { Chat } from './screens/chat.tsx';
 import { Insights } from './screens/insights.tsx';
 import { Evaluations } from './screens/evaluations.tsx';
@@ -120,6 +121,8 @@ export function App() {
         return <Settings />;
       case 'webhooks':
         return <Webhooks />;
+      case 'connectors':
+        return <Connectors />;
       case 'insights':
         return <Insights />;
       case 'evaluations':

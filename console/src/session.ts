@@ -23,6 +23,7 @@ export const SCREENS = [
   { path: 'groups', key: 'groups', admin: true },
   { path: 'settings', key: 'settings', admin: true },
   { path: 'webhooks', key: 'webhooks', admin: true },
+  { path: 'connectors', key: 'connectors', admin: true },
   { path: 'insights', key: 'insights', admin: true },
   { path: 'evaluations', key: 'evaluations', admin: true },
 ] as const;

@@ -25,6 +25,10 @@ export const TAGS = [
     description: 'What Cog-RAG POSTs to your endpoints (the document’s `webhooks`; docs/webhooks.md)',
   },
   {
+    name: 'connectors',
+    description: 'Sources mirrored into the knowledge base: folders, web sites, S3, IMAP, WebDAV (admin)',
+  },
+  {
     name: 'insights',
     description: 'Chat activity: questions per day, unanswered questions, cited documents (admin)',
   },

@@ -11,6 +11,7 @@ import type { ChatTurn, LlmProvider, Source } from './llm/provider.ts';
 import { buildCitationMap, type Citation } from './citations.ts';
 import type { WebResult } from '../search/web/provider.ts';
 import { webSources } from './web-sources.ts';
+import { withSourceUrls } from '../connectors/source-urls.ts';
 import { sourcesOf, type SourceView } from './sources.ts';
 import { SourceSupport } from './attribution.ts';
 import { GroundedAnswer } from './grounding.ts';
@@ -260,7 +261,12 @@ export async function* answerStream(
   }
   const rest = answer.finish();
   if (rest) yield { type: 'token', content: rest };
-  const sourceViews = sourcesOf(sources, answer.used);
+  const sourceViews = await withSourceUrls(
+    deps.db,
+    principal.companyId,
+    sourcesOf(sources, answer.used),
+    principal.kind === 'apiKey',
+  );
   yield { type: 'sources', sources: sourceViews };
   const citationMap = buildCitationMap(answer.used, sources);
   const messageId = newId('msg');

@@ -1,4 +1,5 @@
 import { availableParallelism } from 'node:os';
+import { connectorsConfig, type ConnectorsConfig } from './connectors.ts';
 import { resolve } from 'node:path';
 import { FREE_MAIL_DOMAINS } from '../auth/free-mail.ts';
 import { parseDomainOwners, type DomainPolicy } from '../auth/domain-claims.ts';
@@ -204,6 +205,8 @@ export interface Config {
   ops: OpsConfig;
   /** Where uploaded originals live (FILE_STORE, S3_*; storage.ts). */
   fileStore: FileStoreConfig;
+  /** Connectors' allowlist, folder roots and timings (CONNECTOR_*; connectors.ts). */
+  connectors: ConnectorsConfig;
 }
 
 /** A configuration value that cannot be used; the message names the variable. */
@@ -388,5 +391,6 @@ export function loadConfig(env: Env = process.env): Config {
         : null,
     ops: opsConfig(env),
     fileStore: fileStoreConfig(env),
+    connectors: connectorsConfig(env),
   };
 }

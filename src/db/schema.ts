@@ -146,6 +146,8 @@ export interface DocumentsTable {
   attachment_index: number | null;
   /** Messages above this document: 0 for an upload, parent's + 1 for an attachment. */
   attachment_depth: Generated<number>;
+  /** The connector that mirrors this document from its source (0030); null = not connector-managed. */
+  connector_id: Generated<string | null>;
 }
 
 export interface ChunksTable {
@@ -385,4 +387,76 @@ export interface DB {
   evaluations: EvaluationsTable;
   evaluation_results: EvaluationResultsTable;
   idempotency_keys: IdempotencyKeysTable;
+  connectors: ConnectorsTable;
+  connector_runs: ConnectorRunsTable;
+  connector_items: ConnectorItemsTable;
+}
+
+/** A source a company's documents are mirrored from (migration 0030, docs/connectors.md). */
+export interface ConnectorsTable {
+  id: string;
+  company_id: string;
+  name: string;
+  kind: 'folder' | 'web' | 's3' | 'imap' | 'webdav';
+  /** The source's settings without its secret (src/connectors/config.ts). */
+  config: Json<Record<string, unknown>>;
+  /** Bounds of one sync: `{ maxItems, maxBytes, maxDepth }`. */
+  limits: Json<{ maxItems: number; maxBytes: number; maxDepth: number }>;
+  /** Password or secret key, AES-256-GCM (webhooks/secrets.ts); never returned. */
+  secret_ciphertext: string | null;
+  topic_id: string | null;
+  /** Minutes between scheduled syncs; null = only "sync now". */
+  interval_minutes: number | null;
+  enabled: Generated<boolean>;
+  next_sync_at: Timestamp | null;
+  created_by: string | null;
+  created_at: CreatedTimestamp;
+  updated_at: CreatedTimestamp;
+}
+
+export type ConnectorRunStatus = 'queued' | 'running' | 'completed' | 'failed';
+
+/** One sync of a connector, with its counts and per-item errors (migration 0030). */
+export interface ConnectorRunsTable {
+  id: string;
+  connector_id: string;
+  company_id: string;
+  trigger: 'manual' | 'schedule';
+  status: ConnectorRunStatus;
+  listed: Generated<number>;
+  added: Generated<number>;
+  updated: Generated<number>;
+  moved: Generated<number>;
+  deleted: Generated<number>;
+  unchanged: Generated<number>;
+  failed: Generated<number>;
+  /** Documents sent to ingestion (parse + embed) by this run. */
+  embedded: Generated<number>;
+  bytes: ColumnType<string, number | string | undefined, number | string>;
+  /** A bound (items, bytes) stopped the listing: nothing was deleted. */
+  truncated: Generated<boolean>;
+  errors: ColumnType<{ item: string; error: string }[], string | undefined, string>;
+  error: string | null;
+  /** The worker running it holds it until then; a later one resumes a run whose lease ran out. */
+  lease_until: Timestamp | null;
+  created_at: CreatedTimestamp;
+  started_at: Timestamp | null;
+  finished_at: Timestamp | null;
+}
+
+/** One item seen at a connector's source: its version and the document mirroring it (0030). */
+export interface ConnectorItemsTable {
+  connector_id: string;
+  item_key: string;
+  company_id: string;
+  version: string;
+  sha256: string | null;
+  document_id: string | null;
+  source_url: string;
+  /** Source-specific memory, e.g. a web page's links (followed again when it answers 304). */
+  meta: ColumnType<Record<string, unknown>, string | undefined, string>;
+  /** The last run that listed it; a run deletes the items it did not list. */
+  seen_run_id: string | null;
+  error: string | null;
+  updated_at: CreatedTimestamp;
 }

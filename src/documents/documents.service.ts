@@ -133,16 +133,30 @@ export async function uploadDocument(
  * (cascade), all their originals, and their points in a separate vector store. The rows go
  * first: a store that cannot be reached leaves points whose chunks no longer exist, which search
  * never returns (hits are read back from `chunks`) and re-sync removes.
- * @throws 404 when not a document `scope` may read, 403 when it may not edit it.
+ * `options.connectorId`: the connector deleting its own document (sync.ts); anyone else is refused.
+ * @throws 404 when not a document `scope` may read, 403 when it may not edit it, 409 CONFLICT for
+ *   a connector-managed document.
  */
 export async function deleteDocument(
   deps: { db: Kysely<DB>; files: FileStore; vectorStore?: VectorStore; log?: FastifyBaseLogger },
   scope: AccessScope,
   id: string,
+  options: { connectorId?: string } = {},
 ): Promise<void> {
   const { companyId } = scope;
   const tree = await deps.db.transaction().execute(async (trx) => {
     await assertEditable(trx, scope, id);
+    // A connector's document is deleted by its connector alone (docs/connectors.md).
+    const owner = await trx
+      .selectFrom('documents')
+      .select('connector_id')
+      .where('id', '=', id)
+      .where('company_id', '=', companyId)
+      .executeTakeFirst();
+    if (owner?.connector_id && owner.connector_id !== options.connectorId)
+      throw conflict(
+        `This document is managed by connector ${owner.connector_id}: remove it at its source, or delete the connector`,
+      );
     const tree = await sql<{ id: string; storage_key: string }>`
       with recursive tree as (
         select id, storage_key from documents where id = ${id} and company_id = ${companyId}

@@ -28,7 +28,7 @@ export interface OutboundResponse {
 }
 
 export interface OutboundRequest {
-  method?: 'GET' | 'POST';
+  method?: 'GET' | 'POST' | 'PROPFIND' | 'HEAD';
   headers?: Record<string, string>;
   body?: string;
   /** Whole request, connect to last body byte, ms; default the client's. */

@@ -21,7 +21,9 @@ export type IdPrefix =
   | 'whk'
   | 'dlv'
   | 'eval'
-  | 'grp';
+  | 'grp'
+  | 'conn'
+  | 'crun';
 
 /**
  * A time-sortable id `<prefix>_<10 chars of ms time><16 random chars>`, ULID-shaped in lower case

@@ -8,6 +8,8 @@ export const OUTBOX_EVENTS = [
   'document.vectorized',
   'document.error',
   'conversation.created',
+  'connector.sync.completed',
+  'connector.sync.failed',
 ] as const;
 export type OutboxEvent = (typeof OUTBOX_EVENTS)[number];
 

@@ -199,12 +199,12 @@ const documentRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         operationId: 'deleteDocument',
         description:
-          'Deletes the document, its chunks and its stored original; it no longer appears in search or chat.',
+          'Deletes the document, its chunks and its stored original; it no longer appears in search or chat. A document a connector mirrors (`metadata.connectorId`) answers 409 CONFLICT: it follows its source.',
         tags: ['documents'],
         summary: 'Delete a document, its chunks and its original file',
         params: IdParams,
         security: [{ bearerAuth: [] }],
-        response: { 200: DeleteResponse, ...errorResponses(401, 403, 404) },
+        response: { 200: DeleteResponse, ...errorResponses(401, 403, 404, 409) },
       },
     },
     async (request) => {

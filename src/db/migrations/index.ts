@@ -16,6 +16,7 @@ import * as topicAccess from './0014_topic_access.ts';
 import * as companyDomains from './0015_company_domains.ts';
 import * as visitorTokens from './0016_visitor_tokens.ts';
 import * as idempotencyKeys from './0020_idempotency_keys.ts';
+import * as connectors from './0030_connectors.ts';
 import * as documentsWaitingIndex from './0040_documents_waiting_index.ts';
 
 /** Every migration, in order; add new files here (names sort by their timestamp-like prefix). */
@@ -37,6 +38,7 @@ const migrations: Record<string, Migration> = {
   '0015_company_domains': companyDomains,
   '0016_visitor_tokens': visitorTokens,
   '0020_idempotency_keys': idempotencyKeys,
+  '0030_connectors': connectors,
   '0040_documents_waiting_index': documentsWaitingIndex,
 };
 

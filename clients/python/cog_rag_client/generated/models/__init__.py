@@ -17,6 +17,14 @@ from .company import Company
 from .company_limits import CompanyLimits
 from .company_settings import CompanySettings
 from .company_usage import CompanyUsage
+from .connector import Connector
+from .connector_config import ConnectorConfig
+from .connector_kind import ConnectorKind
+from .connector_limits import ConnectorLimits
+from .connector_run import ConnectorRun
+from .connector_run_error import ConnectorRunError
+from .connector_run_status import ConnectorRunStatus
+from .connector_run_trigger import ConnectorRunTrigger
 from .conversation import Conversation
 from .create_api_key_request import CreateApiKeyRequest
 from .create_api_key_request_environment import CreateApiKeyRequestEnvironment
@@ -24,6 +32,11 @@ from .create_api_key_response import CreateApiKeyResponse
 from .create_api_key_response_data import CreateApiKeyResponseData
 from .create_api_key_response_data_environment import CreateApiKeyResponseDataEnvironment
 from .create_api_key_response_data_visitor_tokens import CreateApiKeyResponseDataVisitorTokens
+from .create_connector_request import CreateConnectorRequest
+from .create_connector_request_config import CreateConnectorRequestConfig
+from .create_connector_request_kind import CreateConnectorRequestKind
+from .create_connector_request_limits import CreateConnectorRequestLimits
+from .create_connector_response import CreateConnectorResponse
 from .create_conversation_request import CreateConversationRequest
 from .create_conversation_response import CreateConversationResponse
 from .create_evaluation_request import CreateEvaluationRequest
@@ -45,6 +58,8 @@ from .create_webhook_response_data import CreateWebhookResponseData
 from .create_webhook_response_data_events_item import CreateWebhookResponseDataEventsItem
 from .delete_api_key_response import DeleteApiKeyResponse
 from .delete_api_key_response_data import DeleteApiKeyResponseData
+from .delete_connector_response import DeleteConnectorResponse
+from .delete_connector_response_data import DeleteConnectorResponseData
 from .delete_conversation_response import DeleteConversationResponse
 from .delete_conversation_response_data import DeleteConversationResponseData
 from .delete_document_response import DeleteDocumentResponse
@@ -91,6 +106,7 @@ from .get_auth_providers_response_data import GetAuthProvidersResponseData
 from .get_auth_providers_response_data_google import GetAuthProvidersResponseDataGoogle
 from .get_auth_providers_response_data_microsoft import GetAuthProvidersResponseDataMicrosoft
 from .get_company_response import GetCompanyResponse
+from .get_connector_response import GetConnectorResponse
 from .get_conversation_response import GetConversationResponse
 from .get_conversation_response_data import GetConversationResponseData
 from .get_document_response import GetDocumentResponse
@@ -134,6 +150,10 @@ from .list_companies_order import ListCompaniesOrder
 from .list_companies_response import ListCompaniesResponse
 from .list_companies_response_data import ListCompaniesResponseData
 from .list_companies_sort import ListCompaniesSort
+from .list_connector_runs_response import ListConnectorRunsResponse
+from .list_connector_runs_response_data import ListConnectorRunsResponseData
+from .list_connectors_response import ListConnectorsResponse
+from .list_connectors_response_data import ListConnectorsResponseData
 from .list_conversations_order import ListConversationsOrder
 from .list_conversations_response import ListConversationsResponse
 from .list_conversations_response_data import ListConversationsResponseData
@@ -234,6 +254,7 @@ from .stream_sources_event import StreamSourcesEvent
 from .stream_sources_event_type import StreamSourcesEventType
 from .stream_token_event import StreamTokenEvent
 from .stream_token_event_type import StreamTokenEventType
+from .sync_connector_response import SyncConnectorResponse
 from .test_webhook_response import TestWebhookResponse
 from .topic import Topic
 from .topic_access import TopicAccess
@@ -246,6 +267,10 @@ from .update_company_request import UpdateCompanyRequest
 from .update_company_request_settings import UpdateCompanyRequestSettings
 from .update_company_request_settings_language import UpdateCompanyRequestSettingsLanguage
 from .update_company_response import UpdateCompanyResponse
+from .update_connector_request import UpdateConnectorRequest
+from .update_connector_request_config import UpdateConnectorRequestConfig
+from .update_connector_request_limits import UpdateConnectorRequestLimits
+from .update_connector_response import UpdateConnectorResponse
 from .update_conversation_request import UpdateConversationRequest
 from .update_conversation_response import UpdateConversationResponse
 from .update_document_request import UpdateDocumentRequest
@@ -311,6 +336,14 @@ __all__ = (
     "CompanyLimits",
     "CompanySettings",
     "CompanyUsage",
+    "Connector",
+    "ConnectorConfig",
+    "ConnectorKind",
+    "ConnectorLimits",
+    "ConnectorRun",
+    "ConnectorRunError",
+    "ConnectorRunStatus",
+    "ConnectorRunTrigger",
     "Conversation",
     "CreateApiKeyRequest",
     "CreateApiKeyRequestEnvironment",
@@ -318,6 +351,11 @@ __all__ = (
     "CreateApiKeyResponseData",
     "CreateApiKeyResponseDataEnvironment",
     "CreateApiKeyResponseDataVisitorTokens",
+    "CreateConnectorRequest",
+    "CreateConnectorRequestConfig",
+    "CreateConnectorRequestKind",
+    "CreateConnectorRequestLimits",
+    "CreateConnectorResponse",
     "CreateConversationRequest",
     "CreateConversationResponse",
     "CreateEvaluationRequest",
@@ -339,6 +377,8 @@ __all__ = (
     "CreateWebhookResponseDataEventsItem",
     "DeleteApiKeyResponse",
     "DeleteApiKeyResponseData",
+    "DeleteConnectorResponse",
+    "DeleteConnectorResponseData",
     "DeleteConversationResponse",
     "DeleteConversationResponseData",
     "DeleteDocumentResponse",
@@ -385,6 +425,7 @@ __all__ = (
     "GetAuthProvidersResponseDataGoogle",
     "GetAuthProvidersResponseDataMicrosoft",
     "GetCompanyResponse",
+    "GetConnectorResponse",
     "GetConversationResponse",
     "GetConversationResponseData",
     "GetDocumentResponse",
@@ -428,6 +469,10 @@ __all__ = (
     "ListCompaniesResponse",
     "ListCompaniesResponseData",
     "ListCompaniesSort",
+    "ListConnectorRunsResponse",
+    "ListConnectorRunsResponseData",
+    "ListConnectorsResponse",
+    "ListConnectorsResponseData",
     "ListConversationsOrder",
     "ListConversationsResponse",
     "ListConversationsResponseData",
@@ -528,6 +573,7 @@ __all__ = (
     "StreamSourcesEventType",
     "StreamTokenEvent",
     "StreamTokenEventType",
+    "SyncConnectorResponse",
     "TestWebhookResponse",
     "Topic",
     "TopicAccess",
@@ -540,6 +586,10 @@ __all__ = (
     "UpdateCompanyRequestSettings",
     "UpdateCompanyRequestSettingsLanguage",
     "UpdateCompanyResponse",
+    "UpdateConnectorRequest",
+    "UpdateConnectorRequestConfig",
+    "UpdateConnectorRequestLimits",
+    "UpdateConnectorResponse",
     "UpdateConversationRequest",
     "UpdateConversationResponse",
     "UpdateDocumentRequest",

@@ -1,6 +1,8 @@
 from enum import StrEnum
 
 class CreateWebhookRequestEventsItem(StrEnum):
+    CONNECTOR_SYNC_COMPLETED = "connector.sync.completed"
+    CONNECTOR_SYNC_FAILED = "connector.sync.failed"
     CONVERSATION_CREATED = "conversation.created"
     DOCUMENT_ERROR = "document.error"
     DOCUMENT_UPLOADED = "document.uploaded"

@@ -70,6 +70,13 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
 
         return response_404
 
+    if response.status_code == 409:
+        response_409 = ErrorEnvelope.from_dict(response.json())
+
+
+
+        return response_409
+
     if response.status_code == 429:
         response_429 = ErrorEnvelope.from_dict(response.json())
 
@@ -107,7 +114,8 @@ def sync_detailed(
 ) -> Response[DeleteDocumentResponse | ErrorEnvelope]:
     """ Delete a document, its chunks and its original file
 
-     Deletes the document, its chunks and its stored original; it no longer appears in search or chat.
+     Deletes the document, its chunks and its stored original; it no longer appears in search or chat. A
+    document a connector mirrors (`metadata.connectorId`) answers 409 CONFLICT: it follows its source.
 
     Rate limit: 300 requests per minute by default (authenticated class, per user).
 
@@ -142,7 +150,8 @@ def sync(
 ) -> DeleteDocumentResponse | ErrorEnvelope | None:
     """ Delete a document, its chunks and its original file
 
-     Deletes the document, its chunks and its stored original; it no longer appears in search or chat.
+     Deletes the document, its chunks and its stored original; it no longer appears in search or chat. A
+    document a connector mirrors (`metadata.connectorId`) answers 409 CONFLICT: it follows its source.
 
     Rate limit: 300 requests per minute by default (authenticated class, per user).
 
@@ -172,7 +181,8 @@ async def asyncio_detailed(
 ) -> Response[DeleteDocumentResponse | ErrorEnvelope]:
     """ Delete a document, its chunks and its original file
 
-     Deletes the document, its chunks and its stored original; it no longer appears in search or chat.
+     Deletes the document, its chunks and its stored original; it no longer appears in search or chat. A
+    document a connector mirrors (`metadata.connectorId`) answers 409 CONFLICT: it follows its source.
 
     Rate limit: 300 requests per minute by default (authenticated class, per user).
 
@@ -207,7 +217,8 @@ async def asyncio(
 ) -> DeleteDocumentResponse | ErrorEnvelope | None:
     """ Delete a document, its chunks and its original file
 
-     Deletes the document, its chunks and its stored original; it no longer appears in search or chat.
+     Deletes the document, its chunks and its stored original; it no longer appears in search or chat. A
+    document a connector mirrors (`metadata.connectorId`) answers 409 CONFLICT: it follows its source.
 
     Rate limit: 300 requests per minute by default (authenticated class, per user).
 

@@ -1,0 +1,74 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, TypeVar, BinaryIO, TextIO, TYPE_CHECKING, Generator
+
+from attrs import define as _attrs_define
+from attrs import field as _attrs_field
+
+from ..types import UNSET, Unset
+
+from typing import cast
+
+if TYPE_CHECKING:
+  from ..models.list_connectors_response_data import ListConnectorsResponseData
+
+
+
+
+
+T = TypeVar("T", bound="ListConnectorsResponse")
+
+
+
+@_attrs_define
+class ListConnectorsResponse:
+    """ 
+        Attributes:
+            success (bool):
+            data (ListConnectorsResponseData):
+     """
+
+    success: bool
+    data: ListConnectorsResponseData
+
+
+
+
+
+    def to_dict(self) -> dict[str, Any]:
+        from ..models.list_connectors_response_data import ListConnectorsResponseData # noqa: PLC0415
+        success = self.success
+
+        data = self.data.to_dict()
+
+
+        field_dict: dict[str, Any] = {}
+
+        field_dict.update({
+            "success": success,
+            "data": data,
+        })
+
+        return field_dict
+
+
+
+    @classmethod
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.list_connectors_response_data import ListConnectorsResponseData # noqa: PLC0415
+        d = dict(src_dict)
+        success = d.pop("success")
+
+        data = ListConnectorsResponseData.from_dict(d.pop("data"))
+
+
+
+
+        list_connectors_response = cls(
+            success=success,
+            data=data,
+        )
+
+        return list_connectors_response
+

@@ -1,0 +1,127 @@
+import { sql, type Kysely } from 'kysely';
+import { fromKysely, type Db, type PgBoss } from 'pg-boss';
+import type { FastifyBaseLogger } from 'fastify';
+import type { DB } from '../db/schema.ts';
+import { newId } from '../lib/ids.ts';
+import { runSync, type SyncDeps } from './sync.ts';
+import { requeueStranded } from './documents.ts';
+import type { RunRow } from './runs.ts';
+
+/** Queue of connector syncs; payload `{ runId }`. */
+export const CONNECTOR_QUEUE = 'connector-sync';
+
+/** Creates the queue (at start-up, outside any transaction: see ingestion/queue.ts). */
+export async function createConnectorQueue(boss: PgBoss): Promise<void> {
+  await boss.createQueue(CONNECTOR_QUEUE, {
+    retryLimit: 5,
+    retryDelay: 10,
+    retryBackoff: true,
+    expireInSeconds: 6 * 3600,
+  });
+  await boss.getJobById(CONNECTOR_QUEUE, '00000000-0000-0000-0000-000000000000');
+}
+
+/**
+ * A new run for the connector and its job, in the caller's transaction; while a run is queued or
+ * running that one is returned instead (one sync per connector at a time).
+ */
+export async function startRun(
+  trx: Kysely<DB>,
+  boss: PgBoss,
+  connector: { id: string; company_id: string },
+  trigger: 'manual' | 'schedule',
+): Promise<{ run: RunRow; created: boolean }> {
+  const open = await trx
+    .selectFrom('connector_runs')
+    .selectAll()
+    .where('connector_id', '=', connector.id)
+    .where('status', 'in', ['queued', 'running'])
+    .executeTakeFirst();
+  if (open) return { run: open, created: false };
+  const run = await trx
+    .insertInto('connector_runs')
+    .values({
+      id: newId('crun'),
+      connector_id: connector.id,
+      company_id: connector.company_id,
+      trigger,
+      status: 'queued',
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  await boss.send(CONNECTOR_QUEUE, { runId: run.id }, { db: fromKysely(trx as never) as Db });
+  return { run, created: true };
+}
+
+/**
+ * The worker's side: consumes sync jobs, and every `pollSeconds` starts the scheduled syncs that
+ * are due (row-locked with SKIP LOCKED, so workers never start one twice), sends again the runs
+ * whose holder stopped renewing its lease (a crashed worker: the run resumes where it stopped),
+ * and queues connector documents left without an ingestion job.
+ * @returns `stop()`, which stops polling and consuming.
+ */
+export async function startConnectorWorker(
+  boss: PgBoss,
+  deps: SyncDeps,
+  options: { pollSeconds: number; concurrency: number; log: FastifyBaseLogger },
+): Promise<{ stop(): Promise<void> }> {
+  await boss.work<{ runId: string }>(
+    CONNECTOR_QUEUE,
+    { batchSize: 1, localConcurrency: options.concurrency, pollingIntervalSeconds: 1 },
+    async ([job]) => {
+      if (!job) return;
+      const run = await runSync(deps, job.data.runId);
+      if (run) options.log.info({ runId: run.id, status: run.status }, 'connector sync finished');
+    },
+  );
+  let stopped = false;
+  const tick = async () => {
+    try {
+      await tickOnce(deps.db, boss, deps.leaseSeconds);
+    } catch (err) {
+      options.log.warn({ err }, 'connector scheduling failed; retried on the next poll');
+    }
+  };
+  await tick();
+  const timer = setInterval(() => void (stopped || tick()), options.pollSeconds * 1000);
+  timer.unref();
+  return {
+    async stop() {
+      stopped = true;
+      clearInterval(timer);
+      await boss.offWork(CONNECTOR_QUEUE).catch(() => {});
+    },
+  };
+}
+
+/** One scheduling pass (see startConnectorWorker). */
+export async function tickOnce(db: Kysely<DB>, boss: PgBoss, leaseSeconds: number): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const due = await trx
+      .selectFrom('connectors')
+      .select(['id', 'company_id'])
+      .where('enabled', '=', true)
+      .where('interval_minutes', 'is not', null)
+      .where('next_sync_at', '<=', sql<Date>`now()`)
+      .forUpdate()
+      .skipLocked()
+      .limit(20)
+      .execute();
+    for (const c of due) {
+      await trx
+        .updateTable('connectors')
+        .set({ next_sync_at: sql`now() + make_interval(mins => interval_minutes)` })
+        .where('id', '=', c.id)
+        .execute();
+      await startRun(trx, boss, c, 'schedule');
+    }
+  });
+  const abandoned = await db
+    .selectFrom('connector_runs')
+    .select('id')
+    .where('status', '=', 'running')
+    .where('lease_until', '<', sql<Date>`now()`)
+    .execute();
+  for (const { id } of abandoned) await boss.send(CONNECTOR_QUEUE, { runId: id });
+  await requeueStranded(db, boss, Math.max(60, leaseSeconds) * 1000);
+}

@@ -1,0 +1,341 @@
+import type { Kysely, Selectable } from 'kysely';
+import type { PgBoss } from 'pg-boss';
+import type { FastifyBaseLogger } from 'fastify';
+import type { ConnectorItemsTable, ConnectorsTable, DB } from '../db/schema.ts';
+import type { FileStore } from '../documents/file-store.ts';
+import type { CompanyQuota } from '../documents/quotas.ts';
+import type { VectorStore } from '../retrieval/vector-store/index.ts';
+import { deleteDocument } from '../documents/documents.service.ts';
+import { isDatabaseUnavailable } from '../db/unavailable.ts';
+import { AppError } from '../lib/errors.ts';
+import { OutboundRequestError } from '../lib/http-client.ts';
+import { bump, claimRun, finishRun, renewLease, type RunRow } from './runs.ts';
+import {
+  insertMirrored,
+  newDocumentId,
+  prepareItem,
+  renameMirrored,
+  replaceMirrored,
+  storeOriginal,
+  type FetchedItem,
+  type MirrorTarget,
+} from './documents.ts';
+import {
+  ConnectorSourceError,
+  SourceItemError,
+  type ConnectorSource,
+  type SourceItem,
+  type SyncLimits,
+} from './types.ts';
+
+/** What a sync needs; `openSource` builds the connector's source (registry.ts). */
+export interface SyncDeps {
+  db: Kysely<DB>;
+  files: FileStore;
+  boss: PgBoss;
+  quota?: CompanyQuota;
+  vectorStore?: VectorStore;
+  log: FastifyBaseLogger;
+  leaseSeconds: number;
+  maxItemBytes: number;
+  openSource(connector: Selectable<ConnectorsTable>): Promise<ConnectorSource>;
+  listsChanged?(companyId: string): void;
+}
+
+type ItemRow = Selectable<ConnectorItemsTable>;
+/** Version stored for an item that failed: never equal to a real one, so the next sync retries it. */
+const FAILED = '!failed';
+/** Unchanged items confirmed per transaction. */
+const SEEN_BATCH = 500;
+
+/**
+ * Runs (or resumes) one sync: lists the source, then mirrors it exactly —
+ * - an item whose version is unchanged costs its listing only (no download, no re-embed);
+ * - a changed item is downloaded; same bytes (content hash) → only its version is recorded,
+ *   else its document gets the new content and is ingested again;
+ * - a new item whose bytes equal those of an item gone from the listing is a move: the document
+ *   is renamed, nothing re-embedded; otherwise a new document is ingested;
+ * - items gone from a complete listing are deleted with their documents.
+ * Every change commits with its item row and its count, so after a crash the next worker
+ * (claimRun, once the lease ran out) skips what this run already did and the run ends with the
+ * counts an uninterrupted run would have. A listing cut by a bound (maxItems, maxBytes) deletes
+ * nothing. Files go through the ingestion queue, so the sandbox's parse budgets apply to each.
+ * @returns the finished run, or null when another worker holds it or it was finished already.
+ * @throws database-unavailable errors, so the queue retries the job.
+ */
+export async function runSync(deps: SyncDeps, runId: string): Promise<RunRow | null> {
+  const run = await claimRun(deps.db, runId, deps.leaseSeconds);
+  if (!run) return null;
+  const lease = setInterval(
+    () => void renewLease(deps.db, runId, deps.leaseSeconds).catch(() => {}),
+    (deps.leaseSeconds * 1000) / 3,
+  );
+  lease.unref();
+  const connector = await deps.db
+    .selectFrom('connectors')
+    .selectAll()
+    .where('id', '=', run.connector_id)
+    .where('company_id', '=', run.company_id)
+    .executeTakeFirst();
+  let source: ConnectorSource | null = null;
+  try {
+    if (!connector) return await finishRun(deps.db, runId, { status: 'failed', error: 'connector deleted' });
+    source = await deps.openSource(connector);
+    const outcome = await mirror(deps, run, connector, source);
+    return await finishRun(deps.db, runId, { status: 'completed', truncated: outcome.truncated });
+  } catch (err) {
+    if (isDatabaseUnavailable(err)) throw err;
+    const message =
+      err instanceof ConnectorSourceError || err instanceof OutboundRequestError || err instanceof AppError
+        ? err.message
+        : `sync failed: ${(err as Error).message}`;
+    deps.log.warn({ err, runId }, 'connector sync failed');
+    return await finishRun(deps.db, runId, { status: 'failed', error: message.slice(0, 2000) });
+  } finally {
+    clearInterval(lease);
+    await source?.close?.().catch(() => {});
+    if (connector) deps.listsChanged?.(connector.company_id);
+  }
+}
+
+async function mirror(
+  deps: SyncDeps,
+  run: RunRow,
+  connector: Selectable<ConnectorsTable>,
+  source: ConnectorSource,
+): Promise<{ truncated: boolean }> {
+  const { db } = deps;
+  const limits: SyncLimits = { ...connector.limits, maxItemBytes: deps.maxItemBytes };
+  const rows = await db
+    .selectFrom('connector_items')
+    .selectAll()
+    .where('connector_id', '=', connector.id)
+    .execute();
+  const known = new Map(rows.map((r) => [r.item_key, r]));
+  const target: MirrorTarget = {
+    connectorId: connector.id,
+    companyId: connector.company_id,
+    topicId: connector.topic_id,
+  };
+  const listed = new Set<string>();
+  const pending: SourceItem[] = [];
+  let seen: string[] = [];
+  let truncated = false;
+  const flushSeen = async () => {
+    if (!seen.length) return;
+    const keys = seen;
+    seen = [];
+    await db.transaction().execute(async (trx) => {
+      await trx
+        .updateTable('connector_items')
+        .set({ seen_run_id: run.id })
+        .where('connector_id', '=', connector.id)
+        .where('item_key', 'in', keys)
+        .execute();
+      await bump(trx, run.id, { unchanged: keys.length, listed: keys.length });
+    });
+  };
+  const controller = new AbortController();
+  const ctx = {
+    limits,
+    signal: controller.signal,
+    known: (key: string) => {
+      const row = known.get(key);
+      return row ? { version: row.version, meta: row.meta } : undefined;
+    },
+  };
+  for await (const item of source.list(ctx)) {
+    if (listed.has(item.key)) continue;
+    if (listed.size >= limits.maxItems) {
+      truncated = true;
+      controller.abort();
+      break;
+    }
+    listed.add(item.key);
+    const row = known.get(item.key);
+    if (row?.seen_run_id === run.id) continue; // done before a restart
+    if (row && row.version === item.version) {
+      seen.push(item.key);
+      if (seen.length >= SEEN_BATCH) await flushSeen();
+    } else pending.push(item);
+  }
+  await flushSeen();
+
+  // Items gone from the listing, by content hash: a new item with the same bytes is a move.
+  const gone = truncated ? [] : rows.filter((r) => !listed.has(r.item_key) && r.seen_run_id !== run.id);
+  const goneBySha = new Map<string, ItemRow>();
+  for (const r of gone) if (r.sha256 && r.document_id) goneBySha.set(r.sha256, r);
+  const moved = new Set<string>();
+  let bytes = 0;
+  for (const item of pending) {
+    const row = known.get(item.key);
+    let fetched: FetchedItem;
+    try {
+      if (item.size !== undefined && item.size > limits.maxItemBytes)
+        throw new SourceItemError(`larger than ${limits.maxItemBytes} bytes (MAX_UPLOAD_MB)`);
+      const raw = item.bytes ?? (await source.fetch(item, limits.maxItemBytes));
+      if (raw.length > limits.maxItemBytes)
+        throw new SourceItemError(`larger than ${limits.maxItemBytes} bytes`);
+      if (bytes + raw.length > limits.maxBytes) {
+        truncated = true;
+        break;
+      }
+      bytes += raw.length;
+      fetched = await prepareItem(item, raw);
+    } catch (err) {
+      if (!(err instanceof SourceItemError || err instanceof OutboundRequestError)) throw err;
+      await recordFailure(db, run, target, item, row, err.message);
+      continue;
+    }
+    try {
+      await applyItem(deps, run, target, fetched, row, goneBySha, moved);
+    } catch (err) {
+      if (!(err instanceof AppError)) throw err; // a quota refusal fails the item, not the run
+      await recordFailure(db, run, target, item, row, err.message);
+    }
+  }
+  if (!truncated) {
+    for (const r of gone) if (!moved.has(r.item_key)) await deleteItem(deps, run, connector, r);
+  }
+  return { truncated };
+}
+
+async function applyItem(
+  deps: SyncDeps,
+  run: RunRow,
+  target: MirrorTarget,
+  fetched: FetchedItem,
+  row: ItemRow | undefined,
+  goneBySha: Map<string, ItemRow>,
+  movedKeys: Set<string>,
+): Promise<void> {
+  const { db } = deps;
+  const { item } = fetched;
+  const upsert = (documentId: string | null) => ({
+    connector_id: target.connectorId,
+    item_key: item.key,
+    company_id: target.companyId,
+    version: item.version,
+    sha256: fetched.sha256,
+    document_id: documentId,
+    source_url: item.sourceUrl,
+    meta: JSON.stringify(item.meta ?? {}),
+    seen_run_id: run.id,
+    error: null,
+    updated_at: new Date(),
+  });
+  const save = (trx: Kysely<DB>, documentId: string | null) =>
+    trx
+      .insertInto('connector_items')
+      .values(upsert(documentId))
+      .onConflict((oc) =>
+        oc.columns(['connector_id', 'item_key']).doUpdateSet((eb) => ({
+          version: eb.ref('excluded.version'),
+          sha256: eb.ref('excluded.sha256'),
+          document_id: eb.ref('excluded.document_id'),
+          source_url: eb.ref('excluded.source_url'),
+          meta: eb.ref('excluded.meta'),
+          seen_run_id: eb.ref('excluded.seen_run_id'),
+          error: null,
+          updated_at: new Date(),
+        })),
+      )
+      .execute();
+  const size = fetched.bytes.length;
+  if (row?.document_id && row.sha256 === fetched.sha256) {
+    // New version, same bytes (a touched file, a re-uploaded object): nothing to re-embed.
+    await db.transaction().execute(async (trx) => {
+      await save(trx, row.document_id);
+      await bump(trx, run.id, { unchanged: 1, listed: 1, bytes: size });
+    });
+    return;
+  }
+  if (row?.document_id) {
+    const id = row.document_id;
+    await storeOriginal(deps.files, target.companyId, id, fetched.bytes);
+    await db.transaction().execute(async (trx) => {
+      await replaceMirrored(trx, deps.boss, target, id, fetched);
+      await save(trx, id);
+      await bump(trx, run.id, { updated: 1, embedded: 1, listed: 1, bytes: size });
+    });
+    return;
+  }
+  const moved = goneBySha.get(fetched.sha256);
+  if (moved?.document_id && !row) {
+    goneBySha.delete(fetched.sha256);
+    movedKeys.add(moved.item_key);
+    const id = moved.document_id;
+    await db.transaction().execute(async (trx) => {
+      await trx
+        .deleteFrom('connector_items')
+        .where('connector_id', '=', target.connectorId)
+        .where('item_key', '=', moved.item_key)
+        .execute();
+      await renameMirrored(trx, target, id, item);
+      await save(trx, id);
+      await bump(trx, run.id, { moved: 1, listed: 1, bytes: size });
+    });
+    return;
+  }
+  const id = newDocumentId();
+  await storeOriginal(deps.files, target.companyId, id, fetched.bytes);
+  await db.transaction().execute(async (trx) => {
+    await insertMirrored(trx, deps.boss, deps.quota, target, id, fetched);
+    await save(trx, id);
+    await bump(trx, run.id, { added: 1, embedded: 1, listed: 1, bytes: size });
+  });
+}
+
+async function recordFailure(
+  db: Kysely<DB>,
+  run: RunRow,
+  target: MirrorTarget,
+  item: SourceItem,
+  row: ItemRow | undefined,
+  error: string,
+): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .insertInto('connector_items')
+      .values({
+        connector_id: target.connectorId,
+        item_key: item.key,
+        company_id: target.companyId,
+        version: FAILED,
+        sha256: row?.sha256 ?? null,
+        document_id: row?.document_id ?? null,
+        source_url: item.sourceUrl,
+        seen_run_id: run.id,
+        error,
+      })
+      .onConflict((oc) =>
+        oc.columns(['connector_id', 'item_key']).doUpdateSet({ version: FAILED, seen_run_id: run.id, error }),
+      )
+      .execute();
+    await bump(trx, run.id, { failed: 1, listed: 1 }, { item: item.key, error });
+  });
+}
+
+async function deleteItem(
+  deps: SyncDeps,
+  run: RunRow,
+  connector: Selectable<ConnectorsTable>,
+  row: ItemRow,
+): Promise<void> {
+  if (row.document_id) {
+    const scope = { kind: 'company' as const, companyId: connector.company_id };
+    await deleteDocument(deps, scope, row.document_id, { connectorId: connector.id }).catch(
+      (err: unknown) => {
+        if (!(err instanceof AppError && err.statusCode === 404)) throw err; // gone already
+      },
+    );
+  }
+  await deps.db.transaction().execute(async (trx) => {
+    const gone = await trx
+      .deleteFrom('connector_items')
+      .where('connector_id', '=', connector.id)
+      .where('item_key', '=', row.item_key)
+      .executeTakeFirst();
+    if (gone.numDeletedRows > 0n) await bump(trx, run.id, { deleted: 1 });
+  });
+}
