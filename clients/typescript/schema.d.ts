@@ -1432,6 +1432,46 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
+    "connector.sync.completed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A connector’s sync finished: its counts (docs/connectors.md)
+         * @description Cog-RAG POSTs this to every active endpoint subscribed to `connector.sync.completed`, signed (Standard Webhooks). Answer 2xx; anything else is retried (docs/webhooks.md), 410 disables the endpoint.
+         */
+        post: operations["onConnectorSyncCompleted"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "connector.sync.failed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A connector’s sync failed: the counts so far and why
+         * @description Cog-RAG POSTs this to every active endpoint subscribed to `connector.sync.failed`, signed (Standard Webhooks). Answer 2xx; anything else is retried (docs/webhooks.md), 410 disables the endpoint.
+         */
+        post: operations["onConnectorSyncFailed"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "webhook.test": {
         parameters: {
             query?: never;
@@ -2090,6 +2130,144 @@ export interface components {
              */
             timestamp: string;
             data: components["schemas"]["WebhookEventConversationCreatedData"];
+        };
+        WebhookEventConnectorSyncCompletedData: {
+            /**
+             * @description The connector
+             * @example conn_01jd8x7k3m9q2w5e6r7t8y9u0p
+             */
+            connectorId: string;
+            /**
+             * @description The run
+             * @example crun_01jd8x7k3m9q2w5e6r7t8y9u0p
+             */
+            runId: string;
+            /**
+             * Format: int64
+             * @description Items the source listed
+             */
+            listed: number;
+            /**
+             * Format: int64
+             * @description New documents
+             */
+            added: number;
+            /**
+             * Format: int64
+             * @description Documents whose source changed
+             */
+            updated: number;
+            /**
+             * Format: int64
+             * @description Items renamed or moved at the source (chunks kept)
+             */
+            moved: number;
+            /**
+             * Format: int64
+             * @description Documents whose item left the source
+             */
+            deleted: number;
+            /**
+             * Format: int64
+             * @description Items that cost a listing only
+             */
+            unchanged: number;
+            /**
+             * Format: int64
+             * @description Items that could not be fetched or stored
+             */
+            failed: number;
+            /**
+             * Format: int64
+             * @description Documents sent to parsing and embedding
+             */
+            embedded: number;
+            /**
+             * Format: int64
+             * @description Bytes downloaded
+             */
+            bytes: number;
+        };
+        /** @description A connector’s sync finished: its counts (docs/connectors.md) */
+        WebhookEventConnectorSyncCompleted: {
+            /** @enum {string} */
+            type: "connector.sync.completed";
+            /**
+             * Format: date-time
+             * @description When the event happened
+             */
+            timestamp: string;
+            data: components["schemas"]["WebhookEventConnectorSyncCompletedData"];
+        };
+        WebhookEventConnectorSyncFailedData: {
+            /**
+             * @description The connector
+             * @example conn_01jd8x7k3m9q2w5e6r7t8y9u0p
+             */
+            connectorId: string;
+            /**
+             * @description The run
+             * @example crun_01jd8x7k3m9q2w5e6r7t8y9u0p
+             */
+            runId: string;
+            /**
+             * Format: int64
+             * @description Items the source listed
+             */
+            listed: number;
+            /**
+             * Format: int64
+             * @description New documents
+             */
+            added: number;
+            /**
+             * Format: int64
+             * @description Documents whose source changed
+             */
+            updated: number;
+            /**
+             * Format: int64
+             * @description Items renamed or moved at the source (chunks kept)
+             */
+            moved: number;
+            /**
+             * Format: int64
+             * @description Documents whose item left the source
+             */
+            deleted: number;
+            /**
+             * Format: int64
+             * @description Items that cost a listing only
+             */
+            unchanged: number;
+            /**
+             * Format: int64
+             * @description Items that could not be fetched or stored
+             */
+            failed: number;
+            /**
+             * Format: int64
+             * @description Documents sent to parsing and embedding
+             */
+            embedded: number;
+            /**
+             * Format: int64
+             * @description Bytes downloaded
+             */
+            bytes: number;
+            /** @description Why, in words */
+            error: string;
+        };
+        /** @description A connector’s sync failed: the counts so far and why */
+        WebhookEventConnectorSyncFailed: {
+            /** @enum {string} */
+            type: "connector.sync.failed";
+            /**
+             * Format: date-time
+             * @description When the event happened
+             */
+            timestamp: string;
+            data: components["schemas"]["WebhookEventConnectorSyncFailedData"];
         };
         WebhookEventWebhookTestData: {
             /**
@@ -12740,6 +12918,96 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["WebhookEventConversationCreated"];
+            };
+        };
+        responses: {
+            /** @description Received (any 2xx) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Gone: disable this endpoint */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onConnectorSyncCompleted: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The delivery id, the same on every attempt: deduplicate on it
+                 * @example dlv_01jd8x7k3m9q2w5e6r7t8y9u0p
+                 */
+                "webhook-id": string;
+                /**
+                 * @description Seconds since the epoch, at this attempt
+                 * @example 1764064800
+                 */
+                "webhook-timestamp": string;
+                /**
+                 * @description `v1,<base64 HMAC-SHA256>` of `<webhook-id>.<webhook-timestamp>.<raw body>` with the secret after `whsec_` (base64-decoded); see docs/api.md for TypeScript and Python
+                 * @example v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=
+                 */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookEventConnectorSyncCompleted"];
+            };
+        };
+        responses: {
+            /** @description Received (any 2xx) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Gone: disable this endpoint */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onConnectorSyncFailed: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The delivery id, the same on every attempt: deduplicate on it
+                 * @example dlv_01jd8x7k3m9q2w5e6r7t8y9u0p
+                 */
+                "webhook-id": string;
+                /**
+                 * @description Seconds since the epoch, at this attempt
+                 * @example 1764064800
+                 */
+                "webhook-timestamp": string;
+                /**
+                 * @description `v1,<base64 HMAC-SHA256>` of `<webhook-id>.<webhook-timestamp>.<raw body>` with the secret after `whsec_` (base64-decoded); see docs/api.md for TypeScript and Python
+                 * @example v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=
+                 */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookEventConnectorSyncFailed"];
             };
         };
         responses: {

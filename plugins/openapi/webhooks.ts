@@ -14,6 +14,41 @@ const str = (description: string, extra: Json = {}) => ({
 });
 const docId = str('The document', { maxLength: 64, examples: ['doc_01jd8x7k3m9q2w5e6r7t8y9u0p'] });
 
+const count = (description: string) => ({
+  type: 'integer',
+  format: 'int64',
+  minimum: 0,
+  maximum: 9_007_199_254_740_991,
+  description,
+});
+const CONNECTOR_RUN_REQUIRED = [
+  'connectorId',
+  'runId',
+  'listed',
+  'added',
+  'updated',
+  'moved',
+  'deleted',
+  'unchanged',
+  'failed',
+  'embedded',
+  'bytes',
+];
+/** A connector run's `data` (src/connectors/runs.ts `runCounts`). */
+const connectorRun = (): Json => ({
+  connectorId: str('The connector', { maxLength: 64, examples: ['conn_01jd8x7k3m9q2w5e6r7t8y9u0p'] }),
+  runId: str('The run', { maxLength: 64, examples: ['crun_01jd8x7k3m9q2w5e6r7t8y9u0p'] }),
+  listed: count('Items the source listed'),
+  added: count('New documents'),
+  updated: count('Documents whose source changed'),
+  moved: count('Items renamed or moved at the source (chunks kept)'),
+  deleted: count('Documents whose item left the source'),
+  unchanged: count('Items that cost a listing only'),
+  failed: count('Items that could not be fetched or stored'),
+  embedded: count('Documents sent to parsing and embedding'),
+  bytes: count('Bytes downloaded'),
+});
+
 /** Each event's `data`, as src/outbox and the routes record it. */
 const EVENTS: Record<string, { summary: string; data: Json; required: string[] }> = {
   'document.uploaded': {
@@ -47,6 +82,16 @@ const EVENTS: Record<string, { summary: string; data: Json; required: string[] }
       }),
     },
     required: ['conversationId'],
+  },
+  'connector.sync.completed': {
+    summary: 'A connector’s sync finished: its counts (docs/connectors.md)',
+    data: connectorRun(),
+    required: [...CONNECTOR_RUN_REQUIRED],
+  },
+  'connector.sync.failed': {
+    summary: 'A connector’s sync failed: the counts so far and why',
+    data: { ...connectorRun(), error: str('Why, in words') },
+    required: [...CONNECTOR_RUN_REQUIRED, 'error'],
   },
   'webhook.test': {
     summary: 'Sent by `POST /api/webhooks/{id}/test` only',

@@ -301,6 +301,12 @@ from .user_detail_status import UserDetailStatus
 from .user_role import UserRole
 from .web_result import WebResult
 from .webhook import Webhook
+from .webhook_event_connector_sync_completed import WebhookEventConnectorSyncCompleted
+from .webhook_event_connector_sync_completed_data import WebhookEventConnectorSyncCompletedData
+from .webhook_event_connector_sync_completed_type import WebhookEventConnectorSyncCompletedType
+from .webhook_event_connector_sync_failed import WebhookEventConnectorSyncFailed
+from .webhook_event_connector_sync_failed_data import WebhookEventConnectorSyncFailedData
+from .webhook_event_connector_sync_failed_type import WebhookEventConnectorSyncFailedType
 from .webhook_event_conversation_created import WebhookEventConversationCreated
 from .webhook_event_conversation_created_data import WebhookEventConversationCreatedData
 from .webhook_event_conversation_created_type import WebhookEventConversationCreatedType
@@ -619,6 +625,12 @@ __all__ = (
     "UserDetailStatus",
     "UserRole",
     "Webhook",
+    "WebhookEventConnectorSyncCompleted",
+    "WebhookEventConnectorSyncCompletedData",
+    "WebhookEventConnectorSyncCompletedType",
+    "WebhookEventConnectorSyncFailed",
+    "WebhookEventConnectorSyncFailedData",
+    "WebhookEventConnectorSyncFailedType",
     "WebhookEventConversationCreated",
     "WebhookEventConversationCreatedData",
     "WebhookEventConversationCreatedType",
