@@ -59,6 +59,8 @@ export const DocumentListQuery = Type.Object(
     sha256: Type.Optional(
       Type.String({
         pattern: '^[0-9a-fA-F]{64}$',
+        minLength: 64,
+        maxLength: 64,
         description: 'Only documents whose original has this SHA-256 (hex): a duplicate check before upload',
       }),
     ),

@@ -144,7 +144,15 @@ t.test(
     }
     t.same(
       Object.keys(doc.webhooks).sort(),
-      ['conversation.created', 'document.error', 'document.uploaded', 'document.vectorized', 'webhook.test'],
+      [
+        'connector.sync.completed',
+        'connector.sync.failed',
+        'conversation.created',
+        'document.error',
+        'document.uploaded',
+        'document.vectorized',
+        'webhook.test',
+      ],
       'every webhook event',
     );
     const uploaded = doc.webhooks['document.uploaded'].post;
