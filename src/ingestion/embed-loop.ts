@@ -15,8 +15,13 @@ import { chunkTextForEmbedding, type Chunk } from './chunker.ts';
 import { writeChunks, yieldToLoop, type Ownership } from './chunk-writer.ts';
 import type { IngestDeps } from './ingest-deps.ts';
 
-/** Chunks per embedding call: its tokenization runs on the event loop, so it stays short. */
-export const EMBED_GROUP = 64;
+/**
+ * Chunks per embedding call and write: its tokenization runs on the event loop, so it stays short,
+ * and a delete or a hand-over waits for at most one group, so it is one embedder batch
+ * (DEFAULT_EMBEDDER_OPTIONS.batchSize, 16): on a loaded 2-core machine a 64-chunk group held a
+ * deleted document's slot for 8 s.
+ */
+export const EMBED_GROUP = 16;
 
 /** How the loop ended: every chunk written (`owned`), lost the document, cancelled, or handed over. */
 export type LoopEnd = Ownership | 'cancelled' | 'yielded';
