@@ -121,7 +121,15 @@ t.test('generated clients drive the whole flow, typed, against a started server'
     const skip = existsSync(generator.tool) ? false : `${generator.tool} is not installed: ${INSTALL_HINT}`;
     await t.test(generator.name, { skip }, async (t) => {
       const dir = mkdtempSync(join(tmpdir(), 'cograg-gen-'));
-      t.teardown(() => rmSync(dir, { recursive: true, force: true }));
+      t.teardown(() => {
+        // KEEP_GENERATED=<dir> keeps each client and its flow, to inspect (or grep) after the run.
+        if (process.env.KEEP_GENERATED)
+          cpSync(dir, join(process.env.KEEP_GENERATED, generator.flow.replace(/\.ts$/, '')), {
+            recursive: true,
+            filter: (src) => !src.endsWith('node_modules'),
+          });
+        rmSync(dir, { recursive: true, force: true });
+      });
       writeFileSync(join(dir, 'openapi.json'), served);
       symlinkSync(resolve('node_modules'), join(dir, 'node_modules'));
       generator.generate(dir, baseUrl);

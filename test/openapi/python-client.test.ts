@@ -1,6 +1,6 @@
 import t from 'tap';
 import { execFile, execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { buildTestApp, DATASETS, signUp } from '../helpers/app.ts';
@@ -23,7 +23,12 @@ const PYTHON_TOOLS = ['openapi-python-client==0.29.1', 'mypy==1.19.1'];
 t.test('generated Python client against a real server', async (t) => {
   ensureVenv();
   const out = mkdtempSync(join(tmpdir(), 'cog-pyclient-'));
-  t.teardown(() => rmSync(out, { recursive: true, force: true }));
+  t.teardown(() => {
+    // KEEP_GENERATED=<dir> keeps the generated package, to inspect (or grep) after the run.
+    if (process.env.KEEP_GENERATED)
+      cpSync(out, join(process.env.KEEP_GENERATED, 'openapi-python-client'), { recursive: true });
+    rmSync(out, { recursive: true, force: true });
+  });
   // Generated from the document the started server serves, as an integrator would.
   const { app } = await buildTestApp(t, { worker: true });
   const baseUrl = await app.listen({ port: 0, host: '127.0.0.1' });
