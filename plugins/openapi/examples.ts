@@ -60,9 +60,26 @@ export function streamTranscript(components: Record<string, Json>): Record<strin
   };
 }
 
-/** Mutates `doc`: `examples` on request bodies, path parameters and every response's media type. */
+/**
+ * Mutates `doc`: `examples` on request bodies, path parameters and every response's media type, and
+ * on each webhook's payload (what Cog-RAG POSTs to a receiver).
+ */
 export function addExamples(doc: Json & { paths: Record<string, Record<string, Operation>> }): void {
   const components = (doc.components as Json).schemas as Record<string, Json>;
+  for (const [event, item] of Object.entries(
+    (doc.webhooks ?? {}) as Record<string, Record<string, Operation>>,
+  )) {
+    for (const op of Object.values(item)) {
+      for (const media of Object.values((op.requestBody?.content ?? {}) as Record<string, Json>)) {
+        media.examples = {
+          payload: {
+            summary: `A \`${event}\` delivery's body`,
+            value: sampleOf(media.schema, components, { all: true }),
+          },
+        };
+      }
+    }
+  }
   for (const [path, item] of Object.entries(doc.paths)) {
     for (const op of Object.values(item)) {
       for (const p of op.parameters ?? []) {

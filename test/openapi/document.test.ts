@@ -164,6 +164,12 @@ t.test(
       uploaded.requestBody.content['application/json'].schema.$ref,
       '#/components/schemas/WebhookEventDocumentUploaded',
     );
+    for (const [event, item] of Object.entries(
+      doc.webhooks as Record<string, { post: { requestBody: { content: Record<string, Media> } } }>,
+    )) {
+      const payload = item.post.requestBody.content['application/json']?.examples?.payload?.value;
+      t.match(payload, { type: event, timestamp: String, data: Object }, `${event}: a payload example`);
+    }
     const inline = JSON.stringify(doc.components.schemas).match(/"_\d{3}_response|_inner"/);
     t.notOk(inline, 'no generator-style names');
   },
