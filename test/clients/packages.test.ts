@@ -9,8 +9,8 @@ import { generatePythonClient, PYTHON_GENERATED, PYTHON_GENERATOR } from '../../
 
 /**
  * The client packages (clients/typescript, clients/python) as an integrator gets them: built and
- * packed (`npm pack`, a wheel), installed from those files into a fresh folder, and their README
- * examples run against a started server. The Python package's generated code is also checked to be
+ * packed (`npm pack`; `python -m build`: an sdist and a wheel), installed from the tarballs into a
+ * fresh folder, and their README examples run against a started server. The Python package's generated code is also checked to be
  * current and `mypy --strict` clean. Needs npm and PyPI (registries) for the packages'
  * dependencies, and .venv-api (.ci/run) for the Python tools.
  */
@@ -96,7 +96,7 @@ t.test('client packages: built, installed from their files, README examples agai
 
   const skipPython = existsSync(join(VENV, 'bin/mypy')) ? false : `${VENV} is missing: run .ci/run`;
   await t.test(
-    'Python: generated code current, mypy --strict, wheel → pip install → README example',
+    'Python: generated code current, mypy --strict, sdist → pip install → README example',
     { skip: skipPython },
     async (t) => {
       const pkg = resolve('clients/python');
@@ -117,14 +117,22 @@ t.test('client packages: built, installed from their files, README examples agai
         },
       );
       t.match(mypy, /^Success/m, 'mypy --strict passes on the package, generated code included');
-      execFileSync(join(VENV, 'bin/pip'), ['wheel', '-q', '--no-deps', '-w', join(work, 'wheels'), pkg], {
-        stdio: 'pipe',
-      });
-      const wheel = readdirSync(join(work, 'wheels')).find((f) => f.endsWith('.whl'));
-      t.ok(wheel, 'a wheel');
+      // Built as a release is built: `python -m build` makes the sdist (a .tar.gz), then the wheel
+      // from that sdist; the fresh folder installs the tarball, so a file the sdist misses fails here.
+      const builder = join(work, 'py-build');
+      execFileSync('python3', ['-m', 'venv', builder]);
+      execFileSync(join(builder, 'bin/pip'), ['install', '-q', 'build'], { stdio: 'pipe' });
+      const dist = join(work, 'dist');
+      execFileSync(join(builder, 'bin/python'), ['-m', 'build', '--outdir', dist, pkg], { stdio: 'pipe' });
+      const sdist = readdirSync(dist).find((f) => f.endsWith('.tar.gz'));
+      t.ok(sdist, 'an sdist tarball');
+      t.ok(
+        readdirSync(dist).some((f) => f.endsWith('.whl')),
+        'a wheel built from it',
+      );
       const venv = join(work, 'py-app');
       execFileSync('python3', ['-m', 'venv', venv]);
-      execFileSync(join(venv, 'bin/pip'), ['install', '-q', join(work, 'wheels', wheel!)], { stdio: 'pipe' });
+      execFileSync(join(venv, 'bin/pip'), ['install', '-q', join(dist, sdist!)], { stdio: 'pipe' });
       // verify_webhook against the Standard Webhooks test vector (docs/webhooks.md), then a forged body.
       const vector = [
         'from cog_rag_client import verify_webhook',
