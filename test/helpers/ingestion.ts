@@ -4,20 +4,28 @@ import { multipartBody } from './multipart.ts';
 
 export type App = Awaited<ReturnType<typeof buildTestApp>>['app'];
 
-/** Polls `/api/health` over real HTTP every 100 ms; `stop()` gives the slowest answer, ms. */
+/**
+ * Polls `/api/health` over real HTTP every 100 ms; `stop()` gives the slowest answer, ms, and
+ * `slow` lists the answers over 200 ms as [ms since the probe started, ms taken].
+ */
 export function healthProbe(base: string) {
   let worst = 0;
   let running = true;
+  const origin = performance.now();
+  const slow: [number, number][] = [];
   const loop = (async () => {
     while (running) {
       const started = performance.now();
       const res = await fetch(`${base}/api/health`);
       await res.arrayBuffer();
-      worst = Math.max(worst, performance.now() - started);
+      const took = performance.now() - started;
+      if (took > 200) slow.push([Math.round(started - origin), Math.round(took)]);
+      worst = Math.max(worst, took);
       await new Promise((r) => setTimeout(r, 100));
     }
   })();
   return {
+    slow,
     stop: async () => {
       running = false;
       await loop;
