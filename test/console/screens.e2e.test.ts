@@ -18,6 +18,7 @@ const SCREENS = [
   ['groups', 'Groups'],
   ['settings', 'RAG settings'],
   ['webhooks', 'Webhooks'],
+  ['connectors', 'Connectors'],
   ['insights', 'Insights'],
   ['evaluations', 'Evaluations'],
 ] as const;

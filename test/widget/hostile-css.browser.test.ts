@@ -43,6 +43,12 @@ t.test('the widget on a hostile host page', { skip: CHROMIUM ? false : 'no chrom
     payload: body.payload,
   });
   t.equal((await waitForDocument(app, admin.headers, up.json().data.id)).status, 'VECTORIZED');
+  // As a connector would mirror it: the document's own address, offered as "Open the source".
+  await app.ctx.db
+    .updateTable('documents')
+    .set({ metadata: JSON.stringify({ sourceUrl: 'https://intranet.example/hours' }) })
+    .where('id', '=', up.json().data.id)
+    .execute();
 
   let apiKey = '';
   const site = createServer((req, res) => {
@@ -107,6 +113,14 @@ t.test('the widget on a hostile host page', { skip: CHROMIUM ? false : 'no chrom
   await page.locator('[data-cog-rag-widget] .msg.bot[aria-busy="false"]').waitFor();
   const answer = await page.locator('[data-cog-rag-widget] .msg.bot').nth(1).textContent();
   t.match(answer, /8am/, 'answered');
+  await page.locator('[data-cog-rag-widget] .msg.bot .chip').first().click();
+  const open = page.locator('[data-cog-rag-widget] .source a');
+  t.same(
+    [await open.textContent(), await open.getAttribute('href'), await open.getAttribute('rel')],
+    ['Open the source', 'https://intranet.example/hours', 'noopener noreferrer nofollow'],
+    'the cited source opens at its own address',
+  );
+  await page.evaluate('window.scrollTo(0, 0)');
   await page.screenshot({ path: `${SHOTS_DIR}/widget-hostile-1280.png` });
   await page.goto(`${origin}/two`);
   await page.locator('[data-cog-rag-widget] .launcher').click();
