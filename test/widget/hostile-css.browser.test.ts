@@ -43,10 +43,32 @@ t.test('the widget on a hostile host page', { skip: CHROMIUM ? false : 'no chrom
     payload: body.payload,
   });
   t.equal((await waitForDocument(app, admin.headers, up.json().data.id)).status, 'VECTORIZED');
-  // As a connector would mirror it: the document's own address, offered as "Open the source".
+  // As a web connector would mirror it: the document's own address, offered as "Open the source".
+  await app.ctx.db
+    .insertInto('connectors')
+    .values({
+      id: 'con_hostilecss',
+      company_id: admin.user.companyId,
+      name: 'Intranet',
+      kind: 'web',
+      config: JSON.stringify({ startUrls: ['https://intranet.example/'] }),
+      limits: JSON.stringify({ maxItems: 10, maxBytes: 1_000_000, maxDepth: 1 }),
+      secret_ciphertext: null,
+      topic_id: null,
+      interval_minutes: null,
+      next_sync_at: null,
+      created_by: null,
+    })
+    .execute();
   await app.ctx.db
     .updateTable('documents')
-    .set({ metadata: JSON.stringify({ sourceUrl: 'https://intranet.example/hours' }) })
+    .set({
+      connector_id: 'con_hostilecss',
+      metadata: JSON.stringify({
+        sourceUrl: 'https://intranet.example/hours',
+        connectorId: 'con_hostilecss',
+      }),
+    })
     .where('id', '=', up.json().data.id)
     .execute();
 
