@@ -21,6 +21,7 @@ const en = {
   webhooks: 'Webhooks',
   connectors: 'Connectors',
   noConnectors: 'No connectors yet: add one with POST /api/connectors (docs/connectors.md).',
+  noKeys: 'No API keys yet: generate one above, then fill the embed builder below.',
   source: 'Source',
   lastRun: 'Last sync',
   syncCounts: 'Added ~updated →moved −deleted =unchanged !failed',
@@ -203,6 +204,8 @@ const fr: Record<Key, string> = {
   webhooks: 'Webhooks',
   connectors: 'Connecteurs',
   noConnectors: 'Aucun connecteur : ajoutez-en un avec POST /api/connectors (docs/connectors.md).',
+  noKeys:
+    'Aucune clé d’API : générez-en une ci-dessus, puis remplissez le générateur d’intégration ci-dessous.',
   source: 'Source',
   lastRun: 'Dernière synchronisation',
   syncCounts: 'Ajoutés ~modifiés →déplacés −supprimés =inchangés !en échec',

@@ -1,6 +1,9 @@
 import t from 'tap';
 import { chromium, type Page } from 'playwright-core';
 import { buildTestApp, signUp } from '../helpers/app.ts';
+import { RAG_DEFAULTS } from '../../console/src/settings/defaults.ts';
+import { DEFAULT_ANSWER_THRESHOLD } from '../../src/chat/answering/assess.ts';
+import { SOURCES_PER_ANSWER } from '../../src/chat/chat.service.ts';
 import { buildFrontEnds, CHROMIUM, CHROMIUM_ARGS, DESKTOP, PHONE, screen } from '../helpers/browser.ts';
 
 /**
@@ -18,9 +21,15 @@ const SCREENS = [
   ['groups', 'Groups'],
   ['settings', 'RAG settings'],
   ['webhooks', 'Webhooks'],
+  ['connectors', 'Connectors'],
   ['insights', 'Insights'],
   ['evaluations', 'Evaluations'],
 ] as const;
+
+t.test('the settings screen’s defaults are the server’s', async (t) => {
+  t.equal(RAG_DEFAULTS.answerThreshold, DEFAULT_ANSWER_THRESHOLD, 'answer threshold');
+  t.equal(RAG_DEFAULTS.topK, SOURCES_PER_ANSWER, 'passages per answer');
+});
 
 t.test('every screen, on a desktop and on a phone', { skip: CHROMIUM ? false : 'no chromium' }, async (t) => {
   buildFrontEnds();
@@ -96,7 +105,11 @@ t.test('every screen, on a desktop and on a phone', { skip: CHROMIUM ? false : '
   t.equal(await topK.inputValue(), '', 'reset empties the field to its default');
   await page.getByRole('button', { name: 'Save' }).click();
   await page.getByRole('status').filter({ hasText: 'Saved' }).waitFor();
-  t.match(await stored(), { topK: 6, temperature: 0.1, answerThreshold: 0.35 }, 'defaults saved');
+  t.match(
+    await stored(),
+    { topK: SOURCES_PER_ANSWER, temperature: 0.1, answerThreshold: DEFAULT_ANSWER_THRESHOLD },
+    'defaults saved',
+  );
 
   // The API's reason for a refused webhook URL.
   await page.goto(`${base}/app/webhooks`);

@@ -43,6 +43,34 @@ t.test('the widget on a hostile host page', { skip: CHROMIUM ? false : 'no chrom
     payload: body.payload,
   });
   t.equal((await waitForDocument(app, admin.headers, up.json().data.id)).status, 'VECTORIZED');
+  // As a web connector would mirror it: the document's own address, offered as "Open the source".
+  await app.ctx.db
+    .insertInto('connectors')
+    .values({
+      id: 'con_hostilecss',
+      company_id: admin.user.companyId,
+      name: 'Intranet',
+      kind: 'web',
+      config: JSON.stringify({ startUrls: ['https://intranet.example/'] }),
+      limits: JSON.stringify({ maxItems: 10, maxBytes: 1_000_000, maxDepth: 1 }),
+      secret_ciphertext: null,
+      topic_id: null,
+      interval_minutes: null,
+      next_sync_at: null,
+      created_by: null,
+    })
+    .execute();
+  await app.ctx.db
+    .updateTable('documents')
+    .set({
+      connector_id: 'con_hostilecss',
+      metadata: JSON.stringify({
+        sourceUrl: 'https://intranet.example/hours',
+        connectorId: 'con_hostilecss',
+      }),
+    })
+    .where('id', '=', up.json().data.id)
+    .execute();
 
   let apiKey = '';
   const site = createServer((req, res) => {
@@ -107,6 +135,14 @@ t.test('the widget on a hostile host page', { skip: CHROMIUM ? false : 'no chrom
   await page.locator('[data-cog-rag-widget] .msg.bot[aria-busy="false"]').waitFor();
   const answer = await page.locator('[data-cog-rag-widget] .msg.bot').nth(1).textContent();
   t.match(answer, /8am/, 'answered');
+  await page.locator('[data-cog-rag-widget] .msg.bot .chip').first().click();
+  const open = page.locator('[data-cog-rag-widget] .source a');
+  t.same(
+    [await open.textContent(), await open.getAttribute('href'), await open.getAttribute('rel')],
+    ['Open the source', 'https://intranet.example/hours', 'noopener noreferrer nofollow'],
+    'the cited source opens at its own address',
+  );
+  await page.evaluate('window.scrollTo(0, 0)');
   await page.screenshot({ path: `${SHOTS_DIR}/widget-hostile-1280.png` });
   await page.goto(`${origin}/two`);
   await page.locator('[data-cog-rag-widget] .launcher').click();

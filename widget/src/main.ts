@@ -227,8 +227,13 @@ function mount(o: Options) {
         input.focus();
       });
       source.append(close, h('h3', {}, `[${n}] ${src.name}`));
-      // A web result's address is shown as text: links from sources are never live.
-      if (src.url) source.append(h('p', { class: 'meta' }, src.url));
+      // The source's own address (a connector's page, a web result): one link, http(s) only, in a
+      // new tab without opener or referrer. Links inside documents and answers stay text.
+      if (src.url && /^https?:\/\//i.test(src.url))
+        source.append(
+          h('p', { class: 'meta' }, src.url),
+          h('a', { href: src.url, target: '_blank', rel: 'noopener noreferrer nofollow' }, s.openSource),
+        );
       if (chunk.page != null) source.append(h('p', { class: 'meta' }, `${s.page} ${chunk.page}`));
       if (chunk.snippet) source.append(h('p', {}, chunk.snippet));
       source.hidden = false;

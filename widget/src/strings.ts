@@ -14,6 +14,7 @@ export interface Strings {
   page: string;
   sources: string;
   closeSource: string;
+  openSource: string;
   forbidden: string;
   rateLimited: string;
   network: string;
@@ -36,6 +37,7 @@ const en: Strings = {
   page: 'Page',
   sources: 'Sources',
   closeSource: 'Close the source',
+  openSource: 'Open the source',
   forbidden: 'Sorry, this assistant is not available on this website.',
   rateLimited: 'Too many questions at once. Please try again in {s} seconds.',
   network: 'The assistant cannot be reached. Check your connection and try again.',
@@ -58,6 +60,7 @@ const fr: Strings = {
   page: 'Page',
   sources: 'Sources',
   closeSource: 'Fermer la source',
+  openSource: 'Ouvrir la source',
   forbidden: 'Désolé, cet assistant n’est pas disponible sur ce site.',
   rateLimited: 'Trop de questions à la fois. Réessayez dans {s} secondes.',
   network: 'L’assistant est injoignable. Vérifiez votre connexion et réessayez.',

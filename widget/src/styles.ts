@@ -31,6 +31,7 @@ header button{color:#fff;font-size:22px;line-height:1;width:32px;height:32px;bor
 .source h3{margin:0 0 4px;font-size:14px;font-weight:600;word-break:break-word}
 .source p{margin:4px 0;font-size:13px;white-space:pre-wrap;word-wrap:break-word}
 .source .meta{color:#57606a}
+.source a{color:#2456d3;font-size:13px;text-decoration:underline}
 .source button{float:right;font-size:18px;width:28px;height:28px;border-radius:6px}
 form{display:flex;gap:8px;padding:10px;border-top:1px solid #d0d7de}
 textarea{flex:1;resize:none;height:42px;padding:9px 10px;border:1px solid #8c959f;border-radius:8px;background:#fff}

@@ -87,6 +87,12 @@ export function AnswerView(props: {
               >
                 {n}
               </button>
+            ) : n ? (
+              // Streaming, stopped or cut off: the passages are not known yet, so no button, but
+              // not a raw "[1]" either.
+              <span key={i} class="chip pending">
+                {n}
+              </span>
             ) : (
               part
             );

@@ -50,6 +50,9 @@ async function sha256(file: File): Promise<string | null> {
   return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, '0')).join('');
 }
 
+/** Item ids: a counter (two drops within the same millisecond must not share one). */
+let lastId = 0;
+
 interface Sent {
   status: number;
   retryAfter: number;
@@ -136,11 +139,11 @@ export function useUploadQueue(onUploaded: () => void) {
 
   /** Adds files to the queue (into `topicId`, '' for none). */
   const add = (files: File[], topicId: string) => {
-    const base = Date.now();
-    const added: UploadItem[] = files.map((file, i) => {
+    const added: UploadItem[] = files.map((file) => {
       const reason = precheck(file);
-      topicOf.current.set(base + i, topicId);
-      return { id: base + i, file, progress: 0, tries: 0, state: reason ? 'refused' : 'checking', reason };
+      const id = ++lastId;
+      topicOf.current.set(id, topicId);
+      return { id, file, progress: 0, tries: 0, state: reason ? 'refused' : 'checking', reason };
     });
     commit([...added, ...ref.current]);
     for (const item of added.filter((x) => x.state === 'checking')) {

@@ -228,7 +228,8 @@ export function ApiKeys() {
         </div>
       )}
       <Problem text={problem} />
-      <table tabIndex={0} class="grid">
+      {list.data && !list.data.length && <p class="hint">{t('noKeys')}</p>}
+      <table tabIndex={0} class="grid" hidden={!list.data?.length}>
         <caption class="visually-hidden">{t('apiKeys')}</caption>
         <thead>
           <tr>

@@ -44,9 +44,22 @@ export function Chat() {
   };
 
   // Follow the newest words unless the reader scrolled up to read something older.
+  // On a phone the thread is not a scroll box of its own: the page follows instead.
   useEffect(() => {
-    if (stick.current && log.current) log.current.scrollTop = log.current.scrollHeight;
+    const el = log.current;
+    if (!stick.current || !el) return;
+    if (el.scrollHeight > el.clientHeight + 1) el.scrollTop = el.scrollHeight;
+    else scrollTo(0, document.documentElement.scrollHeight);
   }, [turns]);
+  useEffect(() => {
+    const onScroll = () => {
+      const el = log.current;
+      if (!el || el.scrollHeight > el.clientHeight + 1) return;
+      stick.current = innerHeight + scrollY >= document.documentElement.scrollHeight - 80;
+    };
+    addEventListener('scroll', onScroll, { passive: true });
+    return () => removeEventListener('scroll', onScroll);
+  }, []);
 
   const open = async (id: string) => {
     const res = await api.GET('/api/conversations/{id}', { params: { path: { id } } });

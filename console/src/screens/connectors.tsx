@@ -18,8 +18,8 @@ export function Connectors() {
     <section>
       <Problem text={problem} />
       {list.data && !list.data.length && <p>{t('noConnectors')}</p>}
-      <table class="grid">
-        <caption>{t('connectors')}</caption>
+      <table tabIndex={0} class="grid" hidden={!list.data?.length}>
+        <caption class="visually-hidden">{t('connectors')}</caption>
         <thead>
           <tr>
             <th scope="col">{t('name')}</th>

@@ -104,7 +104,11 @@ export function EmbedBuilder({ apiKey, topics }: { apiKey: string | null; topics
               <span class="wp-send">{text.send}</span>
             </div>
           </div>
-          <div class="wp-launcher" aria-hidden="true" />
+          <div class="wp-launcher" aria-hidden="true">
+            <svg viewBox="0 0 24 24" focusable="false">
+              <path d="M4 4h16a2 2 0 0 1 2 2v10a2 2 0 0 1-2 2H8l-4 4V6a2 2 0 0 1 2-2z" />
+            </svg>
+          </div>
           <figcaption class="visually-hidden">{t('livePreview')}</figcaption>
         </figure>
       </div>
