@@ -7,12 +7,14 @@
  * time beside the first's, and the API's p50/p99 (GET /api/documents/{id}, a database read each
  * time, one client back to back) idle and during the first sync, in the same run. With
  * `--wait-ingest false` the first sync is not waited for past its run (ingestion goes on behind
- * the measurements): what 10,000 files cost to list and store when embedding them would take hours.
+ * the measurements): what 10,000 files cost to list and store when embedding them would take hours;
+ * ingestion's rate is then timed over `--ingest-window` seconds (default 60) after each re-sync,
+ * with the API probed meanwhile. The load average is printed with each source's figures.
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { startApp } from './bench/servers.ts';
@@ -24,12 +26,15 @@ const { values } = parseArgs({
     pages: { type: 'string', default: '2000' },
     idle: { type: 'string', default: '5' },
     'wait-ingest': { type: 'string', default: 'true' },
+    'ingest-window': { type: 'string', default: '60' },
   },
 });
 const FILES = Number(values.files);
 const PAGES = Number(values.pages);
 /** `--wait-ingest false`: time the syncs alone (ingestion still runs behind them), for large sets. */
 const WAIT_INGEST = values['wait-ingest'] !== 'false';
+/** With `--wait-ingest false`: seconds of ingestion (behind the syncs) timed after each re-sync. */
+const INGEST_WINDOW_S = Number(values['ingest-window']);
 const EMAIL = 'bench-sync@example.com';
 const PASSWORD = 'bench sync password';
 const work = mkdtempSync(join(tmpdir(), 'cograg-bench-sync-'));
@@ -152,6 +157,24 @@ try {
     running = false;
     const busy = await during;
     const again = await sync(String(c.id));
+    // Without waiting for ingestion: its rate over a window, with the API probed meanwhile.
+    let ingest: { rate: number; done: number; probes: number[] } | null = null;
+    if (!WAIT_INGEST && INGEST_WINDOW_S > 0) {
+      const vectorized = async () =>
+        Number(
+          (
+            (await api('GET', `/api/documents?status=VECTORIZED&limit=1`)).data.pagination as {
+              total: number;
+            }
+          ).total,
+        );
+      const v0 = await vectorized();
+      const t0 = performance.now();
+      const end = Date.now() + INGEST_WINDOW_S * 1000;
+      const probes = await sample(() => Date.now() > end);
+      const v1 = await vectorized();
+      ingest = { rate: (v1 - v0) / ((performance.now() - t0) / 1000), done: v1, probes };
+    }
     const r = first.run!;
     console.log(`\n${name}: ${items} items (run ${r.status}: added ${r.added}, failed ${r.failed})`);
     console.log(
@@ -170,9 +193,21 @@ try {
     console.log(
       `  API p50/p99 idle ${ms(percentile(idle, 50))} / ${ms(percentile(idle, 99))} (n=${idle.length}); during the first sync ${ms(percentile(busy, 50))} / ${ms(percentile(busy, 99))} (n=${busy.length})`,
     );
+    if (ingest)
+      console.log(
+        `  ingestion behind the syncs: ${ingest.rate.toFixed(2)} documents/s VECTORIZED over ${INGEST_WINDOW_S} s (${ingest.done} of all documents so far); ` +
+          `API p50/p99 meanwhile ${ms(percentile(ingest.probes, 50))} / ${ms(percentile(ingest.probes, 99))} (n=${ingest.probes.length})`,
+      );
+    console.log(
+      `  load average ${loadavg()
+        .map((l) => l.toFixed(2))
+        .join(' ')} (1/5/15 min, at the end)`,
+    );
   };
   console.log(
-    `bench:sync --files ${FILES} --pages ${PAGES} (node ${process.version}, PGlite, API + workers in one process)`,
+    `bench:sync --files ${FILES} --pages ${PAGES} (node ${process.version}, PGlite, API + workers in one process; load average ${loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')})`,
   );
   if (FILES > 0) await measure('folder', 'folder', { path: folder }, FILES);
   if (PAGES > 0) await measure('site', 'web', { sitemapUrl: `http://127.0.0.1:${port}/sitemap.xml` }, PAGES);

@@ -16,7 +16,7 @@ export interface ConnectorsConfig {
   leaseSeconds: number;
   /** How often the worker looks for due and abandoned syncs, s (CONNECTOR_POLL_SECONDS). */
   pollSeconds: number;
-  /** Syncs one worker process runs at once (CONNECTOR_CONCURRENCY). */
+  /** Syncs one worker process runs at once, one per company (CONNECTOR_CONCURRENCY, default 2). */
   concurrency: number;
 }
 
@@ -31,6 +31,6 @@ export function connectorsConfig(env: Env): ConnectorsConfig {
     timeoutMs: int(env, 'CONNECTOR_TIMEOUT_MS', 30_000, 100),
     leaseSeconds: int(env, 'CONNECTOR_LEASE_SECONDS', 60, 1),
     pollSeconds: int(env, 'CONNECTOR_POLL_SECONDS', 15, 1),
-    concurrency: int(env, 'CONNECTOR_CONCURRENCY', 1, 1),
+    concurrency: int(env, 'CONNECTOR_CONCURRENCY', 2, 1),
   };
 }

@@ -76,7 +76,7 @@ export async function createConnector(
 }
 
 /**
- * Changes a connector; documents already mirrored keep their topic until their next change.
+ * Changes a connector; a new topic moves the documents it already mirrors (and their attachments).
  * `secret: null` removes the stored secret.
  * @throws 404 for another company's connector or topic, 400 for a bad config.
  */
@@ -97,13 +97,37 @@ export async function updateConnector(deps: Deps, companyId: string, id: string,
   }
   if (input.enabled !== undefined) set.enabled = input.enabled;
   if (input.limits !== undefined) set.limits = JSON.stringify({ ...row.limits, ...input.limits });
-  const updated = await deps.db
-    .updateTable('connectors')
-    .set(set)
-    .where('id', '=', id)
-    .where('company_id', '=', companyId)
-    .returningAll()
-    .executeTakeFirst();
+  const updated = await deps.db.transaction().execute(async (trx) => {
+    const changed = await trx
+      .updateTable('connectors')
+      .set(set)
+      .where('id', '=', id)
+      .where('company_id', '=', companyId)
+      .returningAll()
+      .executeTakeFirst();
+    if (changed && input.topicId !== undefined && input.topicId !== row.topic_id) {
+      // The connector's documents (and their attachments) follow it to the new topic at once, so
+      // the new topic's permissions apply to everything the connector mirrors.
+      const mirrored = trx.selectFrom('documents').select('id').where('connector_id', '=', id);
+      await trx
+        .updateTable('documents')
+        .set({ topic_id: input.topicId, updated_at: new Date() })
+        .where('company_id', '=', companyId)
+        .where((eb) =>
+          eb.or([
+            eb('connector_id', '=', id),
+            eb('parent_id', 'in', mirrored),
+            eb(
+              'parent_id',
+              'in',
+              trx.selectFrom('documents as c').select('c.id').where('c.parent_id', 'in', mirrored),
+            ),
+          ]),
+        )
+        .execute();
+    }
+    return changed;
+  });
   if (!updated) throw notFound('Connector');
   return connectorView(updated, (await lastRuns(deps.db, [id])).get(id) ?? null);
 }

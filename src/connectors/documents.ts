@@ -96,6 +96,8 @@ export async function replaceMirrored(
   id: string,
   fetched: FetchedItem,
 ): Promise<void> {
+  // Queued behind the company's other waiting documents, as a new one is (fair queueing).
+  const usage = await companyUsage(trx, target.companyId);
   await trx
     .updateTable('documents')
     .set({
@@ -114,7 +116,7 @@ export async function replaceMirrored(
     .where('id', '=', id)
     .where('company_id', '=', target.companyId)
     .execute();
-  await enqueueIngest(boss, id, fromKysely(trx));
+  await enqueueIngest(boss, id, fromKysely(trx), -usage.pending);
 }
 
 /** A moved item keeps its document (and chunks); only its name and source change. */

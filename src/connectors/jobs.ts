@@ -49,7 +49,11 @@ export async function startRun(
     })
     .returningAll()
     .executeTakeFirstOrThrow();
-  await boss.send(CONNECTOR_QUEUE, { runId: run.id }, { db: fromKysely(trx as never) as Db });
+  await boss.send(
+    CONNECTOR_QUEUE,
+    { runId: run.id },
+    { db: fromKysely(trx as never) as Db, group: { id: connector.company_id } },
+  );
   return { run, created: true };
 }
 
@@ -67,7 +71,14 @@ export async function startConnectorWorker(
 ): Promise<{ stop(): Promise<void> }> {
   await boss.work<{ runId: string }>(
     CONNECTOR_QUEUE,
-    { batchSize: 1, localConcurrency: options.concurrency, pollingIntervalSeconds: 1 },
+    // One sync per company at a time in this process (the job's group is its company): another
+    // company's sync starts beside a long one instead of waiting for it.
+    {
+      batchSize: 1,
+      localConcurrency: options.concurrency,
+      localGroupConcurrency: 1,
+      pollingIntervalSeconds: 1,
+    },
     async ([job]) => {
       if (!job) return;
       const run = await runSync(deps, job.data.runId);
@@ -118,10 +129,11 @@ export async function tickOnce(db: Kysely<DB>, boss: PgBoss, leaseSeconds: numbe
   });
   const abandoned = await db
     .selectFrom('connector_runs')
-    .select('id')
+    .select(['id', 'company_id'])
     .where('status', '=', 'running')
     .where('lease_until', '<', sql<Date>`now()`)
     .execute();
-  for (const { id } of abandoned) await boss.send(CONNECTOR_QUEUE, { runId: id });
+  for (const { id, company_id } of abandoned)
+    await boss.send(CONNECTOR_QUEUE, { runId: id }, { group: { id: company_id } });
   await requeueStranded(db, boss, Math.max(60, leaseSeconds) * 1000);
 }

@@ -118,6 +118,7 @@ async function mirror(
     topicId: connector.topic_id,
   };
   const listed = new Set<string>();
+  const skipped: { item: string; error: string }[] = [];
   const pending: SourceItem[] = [];
   let seen: string[] = [];
   let truncated = false;
@@ -136,9 +137,14 @@ async function mirror(
     });
   };
   const controller = new AbortController();
+  let incomplete = false;
   const ctx = {
     limits,
     signal: controller.signal,
+    incomplete: (where: string, reason: string) => {
+      incomplete = true;
+      skipped.push({ item: where, error: `not listed, nothing deleted: ${reason}` });
+    },
     known: (key: string) => {
       const row = known.get(key);
       return row ? { version: row.version, meta: row.meta } : undefined;
@@ -160,9 +166,12 @@ async function mirror(
     } else pending.push(item);
   }
   await flushSeen();
+  for (const error of skipped) await bump(db, run.id, {}, error);
 
   // Items gone from the listing, by content hash: a new item with the same bytes is a move.
-  const gone = truncated ? [] : rows.filter((r) => !listed.has(r.item_key) && r.seen_run_id !== run.id);
+  // A listing cut by a bound or incomplete (part of the source unreadable) deletes nothing.
+  const gone =
+    truncated || incomplete ? [] : rows.filter((r) => !listed.has(r.item_key) && r.seen_run_id !== run.id);
   const goneBySha = new Map<string, ItemRow>();
   for (const r of gone) if (r.sha256 && r.document_id) goneBySha.set(r.sha256, r);
   const moved = new Set<string>();
@@ -194,7 +203,7 @@ async function mirror(
       await recordFailure(db, run, target, item, row, err.message);
     }
   }
-  if (!truncated) {
+  if (!truncated && !incomplete) {
     for (const r of gone) if (!moved.has(r.item_key)) await deleteItem(deps, run, connector, r);
   }
   return { truncated };

@@ -47,6 +47,11 @@ export interface ListContext {
   limits: SyncLimits;
   /** The item's row from earlier syncs, e.g. for a conditional request; undefined when new. */
   known(key: string): KnownItem | undefined;
+  /**
+   * Says part of the source could not be listed this time (an unreadable sub-folder): the items
+   * under it are missing from the listing but not gone, so this sync deletes nothing.
+   */
+  incomplete(where: string, reason: string): void;
   signal: AbortSignal;
 }
 

@@ -12,7 +12,7 @@ interface T {
 export async function connectorApp(
   t: T,
   env: Record<string, string> = {},
-  options: { postgres?: boolean; webhooks?: boolean } = {},
+  options: { postgres?: boolean; webhooks?: boolean; concurrency?: number } = {},
 ) {
   const built = await buildTestApp(t, {
     worker: true,
@@ -22,7 +22,7 @@ export async function connectorApp(
   });
   const worker = await startConnectorWorker(built.ctx.boss, syncDepsOf(built.ctx, built.app.log), {
     pollSeconds: 1,
-    concurrency: 1,
+    concurrency: options.concurrency ?? 1,
     log: built.app.log,
   });
   t.teardown(() => worker.stop());

@@ -177,4 +177,23 @@ t.test('kill -9 mid-sync, restart: same result as an uninterrupted sync', async 
   const b = await state(clean.id);
   t.equal(a.total, FILES, 'one document per file: no duplicates, none missing');
   t.same(a.docs, b.docs, 'the same documents, items and versions');
+  // Each document went into its ingestion queue with it (one transaction): none is left stranded
+  // without a job by the kill, so ingestion ends with the same chunks as after a clean run.
+  const c = new pg.Client({ connectionString: TEST_DATABASE_URL });
+  await c.connect();
+  try {
+    const jobs = async (id: string) =>
+      (
+        await c.query<{ n: number }>(
+          `select count(distinct j.data->>'documentId')::int as n from "pgboss_${suffix}".job j
+             join "t_${suffix}".documents d on d.id = j.data->>'documentId'
+            where j.name = 'ingest-document' and d.connector_id = $1`,
+          [id],
+        )
+      ).rows[0]!.n;
+    t.equal(await jobs(killed.id), FILES, 'every document of the resumed run has its ingestion job');
+    t.equal(await jobs(clean.id), FILES, 'as every one of the uninterrupted run has');
+  } finally {
+    await c.end();
+  }
 });

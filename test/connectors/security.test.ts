@@ -116,6 +116,28 @@ t.test('tenants: another company’s connector is 404; no writing into another c
     .execute();
   t.same(docs, [{ company_id: admin.user.companyId }], "the connector's documents are its own company's");
 
+  // A topic of its own company for the connector moves the documents it already mirrors there.
+  const mineTopic = await app.inject({
+    method: 'POST',
+    url: '/api/topics',
+    headers: admin.headers,
+    payload: { name: 'A handbook' },
+  });
+  const mineTopicId = mineTopic.json().data.id;
+  const retopic = await app.inject({
+    method: 'PATCH',
+    url: `/api/connectors/${mine.id}`,
+    headers: admin.headers,
+    payload: { topicId: mineTopicId },
+  });
+  t.equal(retopic.statusCode, 200);
+  const moved2 = await ctx.db
+    .selectFrom('documents')
+    .select(['topic_id'])
+    .where('connector_id', '=', mine.id)
+    .execute();
+  t.same(moved2, [{ topic_id: mineTopicId }], 'a new topic moves the mirrored documents with it');
+
   // Editors and readers are not admins: 403 on every connector route.
   for (const role of ['COMPANY_EDITOR', 'COMPANY_READER'] as const) {
     const user = await addUser(app, admin, role);

@@ -30,6 +30,8 @@ export interface Page {
   type?: string;
   /** A redirect target instead of a body. */
   location?: string;
+  /** An error status (e.g. 503) answered instead of the page. */
+  status?: number;
 }
 
 /**
@@ -45,6 +47,10 @@ export async function startSite(pages: Map<string, Page>) {
     if (!page) {
       res.writeHead(404).end('not found');
       return done(404);
+    }
+    if (page.status) {
+      res.writeHead(page.status).end('unavailable');
+      return done(page.status);
     }
     if (page.location) {
       res.writeHead(301, { location: page.location }).end();

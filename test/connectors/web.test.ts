@@ -116,4 +116,17 @@ t.test('web: sitemap, robots, redirects, conditional requests, edits mirrored', 
     (s) => s.id === after.get(`${o}/docs/a`)!.id,
   );
   t.equal(cited?.url, `${o}/docs/a`, 'the cited page links to its source');
+
+  // A page that fails for now (503) is not a deleted page: it keeps its document and chunks, and
+  // the links it had are still followed (the PDF is only linked from pages).
+  const aboutPage = pages.get('/about')!;
+  pages.set('/about', { status: 503 });
+  pages.set('/', { status: 503 });
+  const third = await syncAndWait(app, admin.headers, connector.id);
+  t.match(third, { status: 'completed', added: 0, updated: 0, moved: 0, deleted: 0, failed: 0, embedded: 0 });
+  const during = await snapshot(ctx, connector.id);
+  t.same([...during.keys()].sort(), [...after.keys()].sort(), 'a 503 deletes nothing');
+  t.same(during.get(`${o}/about`)!.chunkIds, after.get(`${o}/about`)!.chunkIds, 'nor re-embeds it');
+  pages.set('/about', aboutPage);
+  pages.set('/', { body: index(['/docs/a', '/docs/b2', '/docs/c', '/files/report.pdf']) });
 });

@@ -38,14 +38,16 @@ export const plainAnswer = (content: string) =>
 
 /** Each cited source once, with the citations and pages that point into it. */
 function citedSources(turn: Turn) {
-  const rows: { n: string; name: string; page: number | null }[] = [];
+  const rows: { n: string; name: string; page: number | null; url: string | null }[] = [];
   for (const [n, c] of Object.entries(turn.citationMap)) {
     if (!turn.content.includes(`[${n}]`)) continue;
     const src = turn.sources.find(
       (s) => s.id === c.documentId || s.chunks?.some((x) => x.chunkId === c.chunkId),
     );
     const chunk = src?.chunks?.find((x) => x.chunkId === c.chunkId);
-    rows.push({ n, name: src?.name ?? c.url ?? c.documentId, page: chunk?.page ?? null });
+    // A connector's document carries where it lives ("open in source", docs/connectors.md).
+    const url = src?.url ?? c.url ?? null;
+    rows.push({ n, name: src?.name ?? c.url ?? c.documentId, page: chunk?.page ?? null, url });
   }
   return rows.sort((a, b) => Number(a.n) - Number(b.n));
 }
@@ -127,6 +129,16 @@ export function AnswerView(props: {
                   [{s.n}] {s.name}
                   {s.page != null && ` — ${t('page')} ${s.page}`}
                 </button>
+                {s.url && /^https?:\/\//i.test(s.url) ? (
+                  <>
+                    {' '}
+                    <a class="source-link" href={s.url} target="_blank" rel="noopener noreferrer">
+                      {t('openInSource')}
+                    </a>
+                  </>
+                ) : (
+                  s.url && <span class="meta source-path"> {s.url}</span>
+                )}
               </li>
             ))}
           </ol>

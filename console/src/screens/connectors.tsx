@@ -27,9 +27,7 @@ export function Connectors() {
             <th scope="col">{t('lastRun')}</th>
             <th scope="col">{t('status')}</th>
             <th scope="col">{t('syncCounts')}</th>
-            <th scope="col">
-              <span class="visually-hidden">{t('actions')}</span>
-            </th>
+            <th scope="col">{t('actions')}</th>
           </tr>
         </thead>
         <tbody>

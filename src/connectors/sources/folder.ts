@@ -1,3 +1,4 @@
+import { constants } from 'node:fs';
 import { lstat, open, opendir, realpath } from 'node:fs/promises';
 import { join, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -16,7 +17,8 @@ import {
  * `path` (symbolic links are skipped: they could leave the operator's roots), keyed by their path
  * relative to it (`/` separators), versioned `mtimeMs:size`, so an unchanged file costs one
  * `stat`. `include` globs (default all) and `exclude` globs match the relative path (picomatch,
- * dot files only when a glob names them).
+ * dot files only when a glob names them). A sub-folder that cannot be read makes the listing
+ * incomplete (nothing is deleted) rather than dropping its files.
  */
 export function folderSource(config: FolderConfig, roots: string[]): ConnectorSource {
   const include = config.include.length ? picomatch(config.include) : () => true;
@@ -29,14 +31,16 @@ export function folderSource(config: FolderConfig, roots: string[]): ConnectorSo
       const stack: [string, number][] = [['', 0]];
       while (stack.length) {
         const [rel, depth] = stack.pop()!;
-        const dir = await opendir(join(root, rel)).catch((err: Error) => {
-          if (rel === '') throw new ConnectorSourceError(`cannot read ${root}: ${err.message}`);
-          return null;
-        });
-        if (!dir) continue;
         const names: { name: string; dir: boolean; file: boolean }[] = [];
-        for await (const entry of dir)
-          names.push({ name: entry.name, dir: entry.isDirectory(), file: entry.isFile() });
+        try {
+          for await (const entry of await opendir(join(root, rel)))
+            names.push({ name: entry.name, dir: entry.isDirectory(), file: entry.isFile() });
+        } catch (err) {
+          if (rel === '') throw new ConnectorSourceError(`cannot read ${root}: ${(err as Error).message}`);
+          // Its files are not gone, only unreadable now (a share's hiccup, a permission): keep them.
+          ctx.incomplete(rel, `cannot read: ${(err as Error).message}`);
+          continue;
+        }
         names.sort((a, b) => (a.name < b.name ? -1 : 1));
         for (const entry of names) {
           if (ctx.signal.aborted) return;
@@ -60,9 +64,12 @@ export function folderSource(config: FolderConfig, roots: string[]): ConnectorSo
     },
     async fetch(item, maxBytes) {
       const root = await realpath(config.path);
-      const file = await open(join(root, item.key), 'r').catch((err: Error) => {
-        throw new SourceItemError(`cannot open: ${err.message}`);
-      });
+      // O_NOFOLLOW: a file swapped for a symbolic link since it was listed is not followed.
+      const file = await open(join(root, item.key), constants.O_RDONLY | constants.O_NOFOLLOW).catch(
+        (err: Error) => {
+          throw new SourceItemError(`cannot open: ${err.message}`);
+        },
+      );
       try {
         const stat = await file.stat();
         if (stat.size > maxBytes) throw new SourceItemError(`larger than ${maxBytes} bytes`);

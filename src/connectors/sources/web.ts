@@ -4,11 +4,12 @@ import { XMLParser } from 'fast-xml-parser';
 import { parseHTML } from 'linkedom';
 import type { WebConfig } from '../config.ts';
 import type { ConnectorNet } from '../outbound.ts';
-import { OutboundRequestError } from '../../lib/http-client.ts';
+import { OutboundRequestError, type OutboundResponse } from '../../lib/http-client.ts';
 import {
   ConnectorSourceError,
   SourceItemError,
   type ConnectorSource,
+  type KnownItem,
   type ListContext,
   type SourceItem,
 } from '../types.ts';
@@ -26,6 +27,22 @@ export const CRAWLER_AGENT = 'CogRAG-Connector';
 /** Linked files fetched besides pages (PDFs and Office documents). */
 const FILE_EXTENSIONS = /\.(pdf|docx?|xlsx?|pptx?|odt|ods|odp|rtf|epub|csv|txt|md)$/i;
 const HTML = /^(text\/html|application\/xhtml\+xml)/i;
+/** Pages asked for at once: a re-sync of unchanged pages is mostly round trips (304s). */
+const PARALLEL_REQUESTS = 4;
+
+/** What asking for one page gave: its last response, or why there is none. */
+interface Visit {
+  url: URL;
+  depth: number;
+  /** The page the redirects ended at. */
+  final: URL;
+  known: KnownItem | undefined;
+  res?: OutboundResponse;
+  /** Failed for good (too large, a bad URL): left out, so its document is deleted. */
+  unusable?: true;
+  /** The policy refused the address: the whole sync fails. */
+  refused?: string;
+}
 
 /** The URL as an item key: no fragment, host lower case (the WHATWG parser's normal form). */
 function normalize(raw: string, base?: string): URL | null {
@@ -53,12 +70,13 @@ function linksOf(html: string, pageUrl: string, origin: string): string[] {
 
 /**
  * A web site: start URLs and/or a sitemap, then same-origin links up to `maxDepth` hops;
- * robots.txt (our agent's group, else `*`) is obeyed; redirects are followed within the site,
- * each hop SSRF-checked again. Conditional requests: a page seen before is asked for with
+ * robots.txt (our agent's group, else `*`) is obeyed, redirect targets included; redirects are
+ * followed within the site, each hop SSRF-checked again; up to PARALLEL_REQUESTS pages at once. Conditional requests: a page seen before is asked for with
  * `If-None-Match` / `If-Modified-Since`; a 304 costs no download and its links (kept in the
  * item's `meta`) are followed again. A page's version is its ETag, else Last-Modified, else its
  * content hash. HTML goes to the HTML parser (readability); linked PDFs and Office files too.
- * Pages answering 404/410 are left out, so the sync deletes them.
+ * Pages answering 404/410 (or redirecting off the site) are left out, so the sync deletes them;
+ * a page seen before that fails for now (5xx, 429, a timeout) is listed as it was and kept.
  */
 export function webSource(config: WebConfig, net: ConnectorNet): ConnectorSource {
   const first = normalize(config.startUrls[0] ?? config.sitemapUrl ?? '');
@@ -90,15 +108,9 @@ export function webSource(config: WebConfig, net: ConnectorNet): ConnectorSource
         for (const u of [xml.urlset?.url ?? []].flat()) if (u.loc) queue.push([String(u.loc).trim(), 0]);
       }
       const visited = new Set<string>();
-      for (let i = 0; i < queue.length; i++) {
-        if (ctx.signal.aborted) return;
-        const [raw, depth] = queue[i]!;
-        const url = normalize(raw);
-        if (!url || url.origin !== origin || visited.has(url.href)) continue;
-        visited.add(url.href);
-        if (robots?.isDisallowed(url.href, CRAWLER_AGENT)) continue;
-        // Redirects hop by hop: the conditional request goes to the page the redirect ends at.
-        let res;
+      /** One page asked for, redirects followed hop by hop; never rejects. */
+      const visit = async (url: URL, depth: number): Promise<Visit> => {
+        // The conditional request goes to the page the redirect ends at.
         let at = url;
         let known = ctx.known(at.href);
         try {
@@ -107,7 +119,7 @@ export function webSource(config: WebConfig, net: ConnectorNet): ConnectorSource
             if (typeof known?.meta.etag === 'string') headers['if-none-match'] = known.meta.etag;
             if (typeof known?.meta.lastModified === 'string')
               headers['if-modified-since'] = known.meta.lastModified;
-            res = await get(at.href, headers, ctx.limits.maxItemBytes);
+            const res = await get(at.href, headers, ctx.limits.maxItemBytes);
             const location = res.headers.location;
             if (
               res.status < 300 ||
@@ -116,58 +128,104 @@ export function webSource(config: WebConfig, net: ConnectorNet): ConnectorSource
               typeof location !== 'string' ||
               hop >= 5
             )
-              break;
+              return { url, depth, final: at, known, res };
             const next = normalize(location, at.href);
-            if (!next || next.origin !== origin) break;
+            if (!next || next.origin !== origin || robots?.isDisallowed(next.href, CRAWLER_AGENT))
+              return { url, depth, final: at, known, res };
             at = next;
             known = ctx.known(at.href);
           }
         } catch (err) {
           if (err instanceof OutboundRequestError && err.reason === 'refused')
-            throw new ConnectorSourceError(err.message);
-          continue; // unreachable page: left out of this listing
+            return { url, depth, final: at, known, refused: err.message };
+          if (err instanceof OutboundRequestError && err.reason !== 'timeout' && err.reason !== 'network')
+            return { url, depth, final: at, known, unusable: true };
+          // Unreachable now (timeout, reset): judged like a 5xx.
+          return { url, depth, final: at, known };
         }
-        const final = at;
-        if (res.status >= 300 && res.status !== 304) continue;
-        if (final.href !== url.href) {
-          if (visited.has(final.href)) continue;
+      };
+      // Up to PARALLEL_REQUESTS pages in flight, handled in queue order (breadth first).
+      const inFlight: Promise<Visit>[] = [];
+      let next = 0;
+      const fill = () => {
+        while (inFlight.length < PARALLEL_REQUESTS && next < queue.length) {
+          const [raw, depth] = queue[next++]!;
+          const url = normalize(raw);
+          if (!url || url.origin !== origin || visited.has(url.href)) continue;
+          visited.add(url.href);
+          if (robots?.isDisallowed(url.href, CRAWLER_AGENT)) continue;
+          inFlight.push(visit(url, depth));
+        }
+      };
+      fill();
+      while (inFlight.length) {
+        if (ctx.signal.aborted) return;
+        const { url, depth, final, known, res, refused, unusable } = await inFlight.shift()!;
+        if (refused) throw new ConnectorSourceError(refused);
+        if (unusable) {
+          fill();
+          continue;
+        }
+        const follow = (links: string[]) => {
+          if (depth < ctx.limits.maxDepth) for (const link of links) queue.push([link, depth + 1]);
+        };
+        const firstVisit = () => {
+          if (final.href === url.href) return true;
+          if (visited.has(final.href)) return false;
           visited.add(final.href);
-        }
-        let links: string[] = [];
-        if (res.status === 304 && known) {
-          links = Array.isArray(known.meta.links) ? (known.meta.links as string[]) : [];
-          yield {
-            key: final.href,
-            version: known.version,
-            name: nameOf(final),
-            sourceUrl: final.href,
-            meta: known.meta,
-          };
-        } else if (res.status === 200) {
+          return true;
+        };
+        const knownLinks = () => (Array.isArray(known?.meta.links) ? (known.meta.links as string[]) : []);
+        if (!res || res.status >= 500 || res.status === 429) {
+          // A transient failure must not delete a page: one seen before is listed as it was (its
+          // document stays, its known links are followed again); a new one waits for the next sync.
+          if (known && firstVisit()) {
+            yield {
+              key: final.href,
+              version: known.version,
+              name: nameOf(final),
+              sourceUrl: final.href,
+              meta: known.meta,
+            };
+            follow(knownLinks());
+          }
+        } else if (res.status === 304 && known) {
+          if (firstVisit()) {
+            yield {
+              key: final.href,
+              version: known.version,
+              name: nameOf(final),
+              sourceUrl: final.href,
+              meta: known.meta,
+            };
+            follow(knownLinks());
+          }
+        } else if (res.status === 200 && firstVisit()) {
           const type = String(res.headers['content-type'] ?? '');
           const html = HTML.test(type);
           if (
-            !html &&
-            !FILE_EXTENSIONS.test(final.pathname) &&
-            !/pdf|officedocument|opendocument|msword/.test(type)
-          )
-            continue;
-          if (html) links = linksOf(res.body.toString('utf8'), final.href, origin);
-          const etag = typeof res.headers.etag === 'string' ? res.headers.etag : undefined;
-          const lastModified =
-            typeof res.headers['last-modified'] === 'string' ? res.headers['last-modified'] : undefined;
-          const hash = createHash('sha256').update(res.body).digest('hex');
-          yield {
-            key: final.href,
-            version: etag ? `etag:${etag}` : lastModified ? `lm:${lastModified}` : `sha:${hash}`,
-            name: nameOf(final, html),
-            sourceUrl: final.href,
-            size: res.body.length,
-            bytes: new Uint8Array(res.body),
-            meta: { ...(etag ? { etag } : {}), ...(lastModified ? { lastModified } : {}), links },
-          };
+            html ||
+            FILE_EXTENSIONS.test(final.pathname) ||
+            /pdf|officedocument|opendocument|msword/.test(type)
+          ) {
+            const links = html ? linksOf(res.body.toString('utf8'), final.href, origin) : [];
+            const etag = typeof res.headers.etag === 'string' ? res.headers.etag : undefined;
+            const lastModified =
+              typeof res.headers['last-modified'] === 'string' ? res.headers['last-modified'] : undefined;
+            const hash = createHash('sha256').update(res.body).digest('hex');
+            yield {
+              key: final.href,
+              version: etag ? `etag:${etag}` : lastModified ? `lm:${lastModified}` : `sha:${hash}`,
+              name: nameOf(final, html),
+              sourceUrl: final.href,
+              size: res.body.length,
+              bytes: new Uint8Array(res.body),
+              meta: { ...(etag ? { etag } : {}), ...(lastModified ? { lastModified } : {}), links },
+            };
+            follow(links);
+          }
         }
-        if (depth < ctx.limits.maxDepth) for (const link of links) queue.push([link, depth + 1]);
+        fill();
       }
     },
     async fetch(item, maxBytes) {
