@@ -19,9 +19,16 @@ import {
   SHORTLIST,
   SENTENCE_FEATURES,
 } from '../../src/chat/answering/features.ts';
-import { fitLogistic, predict, type FeatureRow } from '../../src/chat/answering/logistic.ts';
+import {
+  fitConditionalLogit,
+  fitLogistic,
+  predict,
+  type FeatureRow,
+} from '../../src/chat/answering/logistic.ts';
+import { rankShortlist } from '../../src/chat/answering/assess.ts';
 import { questionFeatures, ANSWERABILITY_FEATURES } from '../../src/chat/answering/answerability.ts';
-import { spanCandidates, SPAN_FEATURES } from '../../src/chat/answering/spans.ts';
+import { spanCandidates } from '../../src/chat/answering/spans.ts';
+import { fitSpanModel } from './span-fit.ts';
 import { normalizeAnswer, tokenF1 } from '../../src/evaluations/metrics.ts';
 
 const { values } = parseArgs({
@@ -71,6 +78,7 @@ const extra: Dumped[] = values.extra!.flatMap((file) =>
     })),
 );
 const extraIds = new Set(extra.map((r) => r.id));
+const extraQuestions = new Set(extra.map((r) => r.question));
 rows.push(...extra);
 const contains = (text: string, golds: string[]) =>
   golds.some((g) => normalizeAnswer(text).includes(normalizeAnswer(g)));
@@ -107,24 +115,25 @@ else {
   }
   writeFileSync(cachePath, JSON.stringify(perQuestion));
 }
-// Sentence ranker: answerable questions only, label = the sentence holds a gold answer.
-const sRows: FeatureRow[] = [];
-const sLabels: number[] = [];
-for (const { row, shortlist } of perQuestion) {
-  if (row.unanswerable) continue;
-  for (const c of shortlist) {
-    sRows.push(c.features);
-    sLabels.push(contains(c.sentence, row.expected) ? 1 : 0);
-  }
-}
-const ranker = fitLogistic(SENTENCE_FEATURES, sRows, sLabels);
+// Sentence ranker: a conditional logit over each answerable question's shortlist; the right
+// choices are the sentences that hold a gold answer.
+const ranker = fitConditionalLogit(
+  SENTENCE_FEATURES,
+  perQuestion
+    .filter(({ row }) => !row.unanswerable)
+    .map(({ row, shortlist }) => ({
+      rows: shortlist.map((c) => c.features),
+      labels: shortlist.map((c) => (contains(c.sentence, row.expected) ? 1 : 0)),
+    })),
+);
+const rankedOf = (shortlist: Scored[]) => rankShortlist(ranker, shortlist);
 let top1 = 0,
   top2 = 0,
   answerable = 0;
 for (const { row, shortlist } of perQuestion) {
   if (row.unanswerable) continue;
   answerable++;
-  const order = [...shortlist].sort((a, b) => predict(ranker, b.features) - predict(ranker, a.features));
+  const order = rankedOf(shortlist);
   if (order[0] && contains(order[0].sentence, row.expected)) top1++;
   if (order.slice(0, 2).some((c) => contains(c.sentence, row.expected))) top2++;
 }
@@ -134,12 +143,7 @@ console.log(
 console.log(Object.fromEntries(ranker.features.map((f, j) => [f, ranker.weights[j]])));
 
 // Answerability.
-const qRows = perQuestion.map(({ row, shortlist }) =>
-  questionFeatures(
-    row.question,
-    shortlist.map((c) => ({ ...c, probability: predict(ranker, c.features) })),
-  ),
-);
+const qRows = perQuestion.map(({ row, shortlist }) => questionFeatures(row.question, rankedOf(shortlist)));
 const qLabels = perQuestion.map(({ row }) => (row.unanswerable ? 0 : 1));
 // The fixture questions are few beside SQuAD's: weighted up by repeating them, so the model
 // learns the near misses of real documents too, not only SQuAD's altered questions.
@@ -174,22 +178,17 @@ for (const t of [] as number[]) {
   console.log(`${t.toFixed(2)}  ${fr.toFixed(3)}  ${ur.toFixed(3)}`);
 }
 
-// Span scorer: over the sentences that hold a gold answer.
-const spRows: FeatureRow[] = [];
-const spLabels: number[] = [];
-for (const { row, shortlist } of perQuestion) {
-  if (row.unanswerable) continue;
-  for (const c of shortlist.filter((c) => contains(c.sentence, row.expected))) {
-    const spans = spanCandidates(row.question, c.sentence);
-    const f1s = spans.map((s) => Math.max(...row.expected.map((g) => tokenF1(s.text, g))));
-    const best = Math.max(0, ...f1s);
-    spans.forEach((s, i) => {
-      spRows.push(s.features);
-      spLabels.push(best > 0 && f1s[i] === best ? 1 : 0);
-    });
-  }
-}
-const spanModel = fitLogistic(SPAN_FEATURES, spRows, spLabels);
+// Span scorer: a conditional logit over the spans of the sentences that hold a gold answer.
+const spanModel = fitSpanModel(
+  perQuestion
+    .filter(({ row }) => !row.unanswerable)
+    .map(({ row, shortlist }) => ({
+      question: row.question,
+      expected: row.expected,
+      sentences: shortlist.map((c) => c.sentence),
+    })),
+  (q) => (extraQuestions.has(q.question) ? weight : 1),
+);
 console.log(Object.fromEntries(spanModel.features.map((f, j) => [f, spanModel.weights[j]])));
 // Composition variants, in sample (for choosing the answer's shape, not for reporting).
 const variants: Record<string, { contains: number; f1: number }> = {
@@ -200,7 +199,7 @@ const variants: Record<string, { contains: number; f1: number }> = {
 };
 for (const { row, shortlist } of perQuestion) {
   if (row.unanswerable || shortlist.length === 0) continue;
-  const order = [...shortlist].sort((a, b) => predict(ranker, b.features) - predict(ranker, a.features));
+  const order = rankedOf(shortlist);
   const best = order[0]!;
   const spans = spanCandidates(row.question, best.sentence);
   const span = spans.reduce(

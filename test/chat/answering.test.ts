@@ -3,8 +3,14 @@ import { tableAnswer } from '../../src/chat/answering/tables.ts';
 import { followUpQuestion, isElliptical } from '../../src/chat/answering/follow-up.ts';
 import { sentencesOf } from '../../src/chat/answering/candidates.ts';
 import { namesOf } from '../../src/chat/answering/features.ts';
-import { shortAnswer, composeAnswer } from '../../src/chat/answering/compose.ts';
-import { fitLogistic, predict } from '../../src/chat/answering/logistic.ts';
+import { shortAnswer, composeAnswer, spanAnswer } from '../../src/chat/answering/compose.ts';
+import {
+  fitConditionalLogit,
+  fitLogistic,
+  predict,
+  softmaxScores,
+} from '../../src/chat/answering/logistic.ts';
+import { spanCandidates } from '../../src/chat/answering/spans.ts';
 import { ANSWERER_MODEL } from '../../src/chat/answering/assess.ts';
 
 const nics = [
@@ -94,8 +100,43 @@ t.test('short answers lead: a whole date for a when-question, then the cited sen
   ];
   t.equal(
     composeAnswer('When was the name Firefox chosen?', ranked, ANSWERER_MODEL.span),
-    'February 9, 2004 [2].\n\nThe current name, Firefox, was chosen on February 9, 2004 [2].',
+    'February 9, 2004 [2].',
+    'a date asked for answers alone: the cited chunk carries the sentence',
   );
+  t.equal(
+    composeAnswer('When was the name Firefox chosen?', ranked, ANSWERER_MODEL.span, { spanAlone: 1.01 }),
+    'February 9, 2004 [2].\n\nThe current name, Firefox, was chosen on February 9, 2004 [2].',
+    'below the span-alone threshold the supporting sentence follows',
+  );
+});
+
+t.test(
+  'span probabilities are a softmax over the sentence: they sum to 1, the best span leads',
+  async (t) => {
+    const sentence = 'Mozilla announced a deal with Cisco Systems to supply the H.264 codec in 2013.';
+    const spans = spanCandidates('Which firm agreed to supply the codec?', sentence);
+    const scores = softmaxScores(
+      ANSWERER_MODEL.span,
+      spans.map((s) => s.features),
+    );
+    t.ok(Math.abs(scores.reduce((a, b) => a + b, 0) - 1) < 1e-9);
+    const best = spanAnswer('Which firm agreed to supply the codec?', sentence, ANSWERER_MODEL.span, 0);
+    t.equal(best?.probability, Math.max(...scores));
+  },
+);
+
+t.test('a conditional logit puts the mass of each group on its labelled row', async (t) => {
+  // In every group the row with the largest x is right, whatever the group's scale.
+  const groups = [1, 10, 100].map((scale) => ({
+    rows: [0, 1, 2, 3].map((i) => ({ x: i * scale, noise: (i * 7) % 3 })),
+    labels: [0, 0, 0, 1],
+  }));
+  const model = fitConditionalLogit(['x', 'noise'], groups, { iterations: 300 });
+  for (const g of groups) {
+    const p = softmaxScores(model, g.rows);
+    t.equal(p.indexOf(Math.max(...p)), 3);
+  }
+  t.equal(model.bias, 0);
 });
 
 t.test('logistic regression separates a separable feature', async (t) => {

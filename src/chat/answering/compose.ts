@@ -4,14 +4,23 @@
  * rates it nearly as likely to hold the answer as the first.
  */
 import type { RankedSentence } from './assess.ts';
-import { predict, type LogisticModel } from './logistic.ts';
+import { softmaxScores, type LogisticModel } from './logistic.ts';
 import { questionKind, spanCandidates } from './spans.ts';
 import { DATE } from '../llm/sentence-scoring.ts';
 
-/** Least span-model probability for a span to lead the answer; below it the sentence alone answers. */
-const MIN_SPAN_PROBABILITY = 0.25;
+/**
+ * Least span-model probability (softmax over the sentence's candidate spans) for a span to lead
+ * the answer; below it the sentence alone answers. Fitted with SPAN_ALONE_PROBABILITY.
+ */
+const MIN_SPAN_PROBABILITY = 0.3;
+/**
+ * Least span probability for the span to answer alone, without its supporting sentence (which
+ * the sources event and the cited chunk still carry). Fitted on the SQuAD 2.0 FIT articles by
+ * scripts/answers/compose-curve.ts: see docs/chat.md "The answer's shape".
+ */
+export const SPAN_ALONE_PROBABILITY = 0.4;
 /** A second sentence is quoted when its probability is at least this share of the best one's. */
-const SECOND_SENTENCE_RATIO = 0.7;
+const SECOND_SENTENCE_RATIO = 0.3;
 
 /** "… 2020." → "… 2020 [1]." — the marker goes before the closing punctuation. */
 export function cite(sentence: string, citation: number): string {
@@ -20,39 +29,69 @@ export function cite(sentence: string, citation: number): string {
     : `${sentence} [${citation}]`;
 }
 
-/** The best span of `sentence` for `question`, or null when none is convincing. */
-export function shortAnswer(question: string, sentence: string, model: LogisticModel): string | null {
+/** A short answer and the span model's probability for it (1 for a date asked for). */
+export interface SpanAnswer {
+  text: string;
+  probability: number;
+}
+
+/**
+ * The best span of `sentence` for `question` with its probability, or null when none is
+ * convincing (below MIN_SPAN_PROBABILITY, or most of the sentence) or the question asks why/how.
+ */
+export function spanAnswer(
+  question: string,
+  sentence: string,
+  model: LogisticModel,
+  minProbability = MIN_SPAN_PROBABILITY,
+): SpanAnswer | null {
   const kind = questionKind(question);
   if (kind === 'why' || kind === 'how') return null;
   // A date asked for is the whole date, not the month the span model may prefer.
   const date = kind === 'when' ? DATE.exec(sentence) : null;
-  if (date) return date[0];
-  let best: { text: string; p: number } | null = null;
-  for (const span of spanCandidates(question, sentence)) {
-    const p = predict(model, span.features);
-    if (!best || p > best.p) best = { text: span.text, p };
-  }
-  if (!best || best.p < MIN_SPAN_PROBABILITY || best.text.length > sentence.length * 0.6) return null;
-  return best.text.replace(/[,;:]$/, '');
+  if (date) return { text: date[0], probability: 1 };
+  const spans = spanCandidates(question, sentence);
+  const scores = softmaxScores(
+    model,
+    spans.map((span) => span.features),
+  );
+  let best: SpanAnswer | null = null;
+  for (let i = 0; i < spans.length; i++)
+    if (!best || scores[i]! > best.probability) best = { text: spans[i]!.text, probability: scores[i]! };
+  if (!best || best.probability < minProbability || best.text.length > sentence.length * 0.6) return null;
+  return { text: best.text.replace(/[,;:]$/, ''), probability: best.probability };
+}
+
+/** The best span of `sentence` for `question`, or null when none is convincing. */
+export function shortAnswer(question: string, sentence: string, model: LogisticModel): string | null {
+  return spanAnswer(question, sentence, model)?.text ?? null;
 }
 
 /**
- * The answer text for ranked candidates (best first), each quote cited to its source.
+ * The answer text for ranked candidates (best first), each quote cited to its source: the span
+ * alone when the ranker's probability for its sentence times the span model's for the span is at
+ * least `spanAlone` (0..1), else the span (when rated at
+ * least `spanLead`) followed by the supporting sentence and, when the ranker rates it close, a
+ * second one. Both thresholds default to the fitted constants above.
  */
 export function composeAnswer(
   question: string,
   ranked: readonly RankedSentence[],
   spanModel: LogisticModel,
+  {
+    spanAlone = SPAN_ALONE_PROBABILITY,
+    spanLead = MIN_SPAN_PROBABILITY,
+    secondRatio = SECOND_SENTENCE_RATIO,
+  } = {},
 ): string {
   const best = ranked[0]!;
   const parts = [cite(best.sentence, best.citation)];
   const second = ranked[1];
-  if (
-    second &&
-    second.sentence !== best.sentence &&
-    second.probability >= SECOND_SENTENCE_RATIO * best.probability
-  )
+  if (second && second.sentence !== best.sentence && second.probability >= secondRatio * best.probability)
     parts.push(cite(second.sentence, second.citation));
-  const lead = shortAnswer(question, best.sentence, spanModel);
-  return lead ? `${lead} [${best.citation}].\n\n${parts.join(' ')}` : parts.join(' ');
+  const lead = spanAnswer(question, best.sentence, spanModel, spanLead);
+  if (!lead) return parts.join(' ');
+  // P(the span answers) = P(its sentence is the one) × P(the span | the sentence).
+  if (best.probability * lead.probability >= spanAlone) return `${lead.text} [${best.citation}].`;
+  return `${lead.text} [${best.citation}].\n\n${parts.join(' ')}`;
 }

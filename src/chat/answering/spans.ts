@@ -90,6 +90,12 @@ export function spanCandidates(question: string, sentence: string): Span[] {
   const matched = stems.map((s) => s !== '' && questionTerms.has(s));
   const matchAt = matched.flatMap((m, i) => (m ? [i] : []));
   const kind = questionKind(question);
+  // "Which company …", "What instrument …": a thing with a name, unlike "What is …".
+  const namedThing =
+    kind === 'what' &&
+    /\b(which|what) (?!(is|are|was|were|does|do|did|has|have|had|can|could|would|will)\b)\w+/i.test(question)
+      ? 1
+      : 0;
   const spans: Span[] = [];
   for (let i = 0; i < tokens.length; i++) {
     if (!tokens[i]!.word || EDGE_STOP.has(tokens[i]!.text.toLowerCase())) continue;
@@ -139,6 +145,14 @@ export function spanCandidates(question: string, sentence: string): Span[] {
           whyLong: kind === 'why' || kind === 'how' ? inside.length / MAX_SPAN_WORDS : 0,
           preposition: before && PREPOSITIONS.has(before.text.toLowerCase()) ? 1 : 0,
           bounded: (!before || !before.word) && (!after || !after.word) ? 1 : 0,
+          leftBounded: !before || !before.word || EDGE_STOP.has(before.text.toLowerCase()) ? 1 : 0,
+          rightBounded: !after || !after.word || EDGE_STOP.has(after.text.toLowerCase()) ? 1 : 0,
+          parenthesised: before?.text === '(' && after?.text === ')' ? 1 : 0,
+          adjacent: distance === 1 ? 1 : 0,
+          namedThingCapital: namedThing * capital,
+          stopShare: inside.filter((x) => EDGE_STOP.has(x.text.toLowerCase())).length / inside.length,
+          two: inside.length === 2 ? 1 : 0,
+          three: inside.length === 3 ? 1 : 0,
           comma: text.includes(',') ? 1 : 0,
         },
       });
@@ -166,4 +180,12 @@ export const SPAN_FEATURES = [
   'preposition',
   'bounded',
   'comma',
+  'leftBounded',
+  'rightBounded',
+  'parenthesised',
+  'adjacent',
+  'namedThingCapital',
+  'stopShare',
+  'two',
+  'three',
 ];
