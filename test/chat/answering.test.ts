@@ -57,6 +57,20 @@ t.test('elliptical follow-ups are completed from the conversation', async (t) =>
   t.equal(followUpQuestion('What does Mammoth convert .docx documents into?', history), null);
   t.equal(followUpQuestion('And the docket number?', []), null, 'nothing to lean on');
   t.ok(isElliptical('What about it?'));
+  const mozilla = [
+    { role: 'user' as const, content: 'Which email client did Mozilla stop developing?' },
+    { role: 'assistant' as const, content: 'Thunderbird [1].' },
+  ];
+  t.equal(
+    followUpQuestion('Who said that innovating on it was no longer a priority for them?', mozilla),
+    'Who said that innovating on it was no longer a priority for them? Mozilla Thunderbird',
+    'a whole question leaning on a pronoun gets the names it may stand for',
+  );
+  t.equal(
+    followUpQuestion('Who said that innovating on Firefox was no longer a priority for its makers?', mozilla),
+    null,
+    'a question that names its own subject stands alone',
+  );
   t.notOk(isElliptical('Which airworthiness directive does the FAA propose to supersede?'));
 });
 
@@ -194,5 +208,46 @@ t.test('web citations of a reference list are no candidate sentences', async (t)
         '"We didn\'t move fast enough," Baker wrote on the Mozilla blog.',
     ),
     ['"We didn\'t move fast enough," Baker wrote on the Mozilla blog.'],
+  );
+});
+
+t.test('a table whose entity is not in its first column, and a table of text', async (t) => {
+  const warn = [
+    {
+      documentName: 'warn.pdf',
+      text: 'Notice Date | Company | City | Employees\n06/30/2015 | Symantec Corporation | Mountain View | 60\n07/01/2015 | Leidos | El Segundo | 72',
+    },
+  ];
+  t.equal(
+    tableAnswer('How many employees did Leidos notify?', warn)?.text,
+    'Leidos — Employees: 72',
+    'the company names the row, the header names the column',
+  );
+  t.equal(
+    tableAnswer('When did Leidos lay people off?', warn),
+    null,
+    'no column named: left to the ranker and its answerability check',
+  );
+  const cover = [
+    {
+      documentName: '10k.html',
+      text: 'Securities registered under Section 12(b) of the Act:\nTitle of each class | Trading symbol | Name of exchange on which registered\nCommon stock | GLXZ | OTCQB marketplace',
+    },
+  ];
+  t.equal(
+    tableAnswer('On which exchange is the common stock listed?', cover)?.text,
+    'Common stock — Name of exchange on which registered: OTCQB marketplace',
+  );
+  t.equal(tableAnswer('What is the ticker of the preferred shares?', cover), null);
+  const summary = [
+    { documentName: 'warn.pdf', text: 'Month | Notices | Employees\nJanuary 2016 | 85 | 4,000' },
+  ];
+  t.equal(
+    tableAnswer(
+      'And how many notices were there that month? How many employees were affected in January 2016?',
+      summary,
+    )?.text,
+    'January 2016 — Notices: 85',
+    "a numeric table's header row is no row to answer with",
   );
 });

@@ -49,6 +49,19 @@ export function valuePattern(question: string): RegExp | null {
   return null;
 }
 
+/** A figure: "2012", "1,250", "3.5". */
+const VALUE = /\d[\d,.]*\d|\d/g;
+
+/**
+ * `sentence` without the figures the question itself gives, so that "How many people downloaded
+ * Thunderbird in 2012?" is not answered in type by a sentence whose only figure is 2012.
+ */
+export function withoutValues(sentence: string, values: readonly string[]): string {
+  if (values.length === 0) return sentence;
+  const given = new Set(values);
+  return sentence.replace(VALUE, (v) => (given.has(v) ? ' ' : v));
+}
+
 const bigramsOf = (terms: string[]) => new Set(terms.slice(1).map((t, i) => `${terms[i]} ${t}`));
 
 /** A candidate with its lexical features, before embedding. */
@@ -117,6 +130,7 @@ export function lexicalCandidates(
   const chunkCoverage = idfCoverage(terms, sourceTerms);
   const questionBigrams = bigramsOf(terms);
   const valueAt = valuePattern(question);
+  const questionValues = question.match(VALUE) ?? [];
   const top = sources[0]?.score || 1;
   const ranked = candidates.map((c, i) => {
     const sentenceBigrams = bigramsOf(termsOf(c.sentence));
@@ -124,7 +138,13 @@ export function lexicalCandidates(
       questionBigrams.size === 0
         ? 0
         : [...questionBigrams].filter((b) => sentenceBigrams.has(b)).length / questionBigrams.size;
-    const typeMatch = wanted !== null && holdsAnswerType(c.sentence, wanted) ? 1 : 0;
+    // A number asked for must be one the question does not give itself; a date keeps its year
+    // ("September 21, 2020" answers "When in 2020 …?").
+    const typeMatch =
+      wanted !== null &&
+      holdsAnswerType(wanted === 'number' ? withoutValues(c.sentence, questionValues) : c.sentence, wanted)
+        ? 1
+        : 0;
     const valueMatch = valueAt !== null && valueAt.test(c.sentence) ? 1 : 0;
     const features: FeatureRow = {
       coverage: coverage[i]!,

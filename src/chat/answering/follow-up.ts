@@ -19,6 +19,22 @@ const NAME = /(?<!^)\b\p{Lu}[\p{L}\p{N}'’-]*/gu;
 const ACRONYM = /^\p{Lu}[\p{Lu}\p{N}]+$/u;
 const MONTH = /^(January|February|March|April|May|June|July|August|September|October|November|December)$/;
 
+/**
+ * Pronouns that point back at something named earlier ("Who said innovating on it was no longer a
+ * priority?"); "that", "this" and "there" are left out: in a longer question they are usually a
+ * conjunction, a determiner of something named in the question, or an adverb.
+ */
+const POINTS_BACK = /\b(it|its|they|them|their|he|she|his|her|him)\b/i;
+
+/**
+ * True when a question too long to be elliptical still leans on the conversation through a
+ * pronoun and names nothing of its own ("Who said in 2012 that innovating on it was no longer a
+ * priority?"): it is searched with the earlier question's names added.
+ */
+export function pointsBack(message: string): boolean {
+  return POINTS_BACK.test(message) && (message.match(NAME) ?? []).filter((n) => !MONTH.test(n)).length === 0;
+}
+
 /** True when `message` reads as a continuation of the conversation rather than a new question. */
 export function isElliptical(message: string): boolean {
   const terms = termsOf(message);
@@ -39,10 +55,17 @@ function entitiesOf(answer: string): string[] {
  * `message` stands on its own (or there is no previous question).
  */
 export function followUpQuestion(message: string, history: readonly ChatTurn[]): string | null {
-  if (!isElliptical(message)) return null;
+  const elliptical = isElliptical(message);
+  if (!elliptical && !pointsBack(message)) return null;
   const previous = [...history].reverse().find((t) => t.role === 'user')?.content;
   if (!previous) return null;
   const answer = [...history].reverse().find((t) => t.role === 'assistant')?.content ?? '';
+  if (!elliptical) {
+    // A whole question with a pronoun: only what the pronoun may stand for is added — the earlier
+    // question's names and the earlier answer's entities — not the earlier question's wording.
+    const names = [...new Set([...(previous.match(NAME) ?? []), ...entitiesOf(answer)])];
+    return names.length ? `${message.trim()} ${names.join(' ')}` : null;
+  }
   const ownNames = message.match(NAME) ?? [];
   // "What about Kentucky?" after a question about Indiana: Kentucky replaces Indiana, not joins it.
   const context = ownNames.length
