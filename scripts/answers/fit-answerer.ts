@@ -117,14 +117,19 @@ else {
 }
 // Sentence ranker: a conditional logit over each answerable question's shortlist; the right
 // choices are the sentences that hold a gold answer.
+// The fixture questions are few beside SQuAD's: weighted up (repeated) as for answerability,
+// so that real documents' cues ("by what date" → "… by September 21, 2020") keep their weight.
+const weight = Number(values['extra-weight']);
 const ranker = fitConditionalLogit(
   SENTENCE_FEATURES,
   perQuestion
     .filter(({ row }) => !row.unanswerable)
-    .map(({ row, shortlist }) => ({
-      rows: shortlist.map((c) => c.features),
-      labels: shortlist.map((c) => (contains(c.sentence, row.expected) ? 1 : 0)),
-    })),
+    .flatMap(({ row, shortlist }) =>
+      new Array<{ rows: FeatureRow[]; labels: number[] }>(extraIds.has(row.id) ? weight : 1).fill({
+        rows: shortlist.map((c) => c.features),
+        labels: shortlist.map((c) => (contains(c.sentence, row.expected) ? 1 : 0)),
+      }),
+    ),
 );
 const rankedOf = (shortlist: Scored[]) => rankShortlist(ranker, shortlist);
 let top1 = 0,
@@ -147,7 +152,6 @@ const qRows = perQuestion.map(({ row, shortlist }) => questionFeatures(row.quest
 const qLabels = perQuestion.map(({ row }) => (row.unanswerable ? 0 : 1));
 // The fixture questions are few beside SQuAD's: weighted up by repeating them, so the model
 // learns the near misses of real documents too, not only SQuAD's altered questions.
-const weight = Number(values['extra-weight']);
 const qRowsW = perQuestion.flatMap(({ row }, i) =>
   new Array<FeatureRow>(extraIds.has(row.id) ? weight : 1).fill(qRows[i]!),
 );

@@ -251,3 +251,25 @@ t.test('a table whose entity is not in its first column, and a table of text', a
     "a numeric table's header row is no row to answer with",
   );
 });
+
+t.test("a span leads only when it fits the question's wh-word", async (t) => {
+  t.equal(
+    spanAnswer('Who founded Mozilla?', 'Founded | February 28, 1998', ANSWERER_MODEL.span, 0),
+    null,
+    'a table row is not cut into a span',
+  );
+  const who = spanAnswer(
+    'Who announced the decision?',
+    'On July 16, 2012, Mitchell Baker announced the decision.',
+    ANSWERER_MODEL.span,
+    0,
+  );
+  t.notMatch(who?.text ?? '', /July|2012/, 'a person is no date');
+  const count = spanAnswer(
+    'How many tracks can the sequencer record?',
+    'The LinnSequencer records 32 tracks of MIDI data.',
+    ANSWERER_MODEL.span,
+    0,
+  );
+  t.match(count?.text ?? '', /32/, 'a count has a figure');
+});

@@ -36,6 +36,24 @@ export interface SpanAnswer {
 }
 
 /**
+ * Whether a span can be what the question's wh-word asks for: a count has a figure, a time has a
+ * year, a month or a figure, a person or a place is no bare date or figure. The span model only
+ * prefers these; a lead that breaks them ("February 28" for "Who founded …?") reads as wrong.
+ */
+function fitsKind(kind: ReturnType<typeof questionKind>, span: string): boolean {
+  if (kind === 'howmany') return /\d/.test(span);
+  if (kind === 'when')
+    return /\d|\b(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\b|centur/i.test(span);
+  if (kind === 'who' || kind === 'where')
+    return (
+      !DATE.test(span) &&
+      !/^[\d\s,.%$-]+$/.test(span) &&
+      !/\b(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]* \d/i.test(span)
+    );
+  return true;
+}
+
+/**
  * The best span of `sentence` for `question` with its probability, or null when none is
  * convincing (below MIN_SPAN_PROBABILITY, or most of the sentence) or the question asks why/how.
  */
@@ -46,7 +64,8 @@ export function spanAnswer(
   minProbability = MIN_SPAN_PROBABILITY,
 ): SpanAnswer | null {
   const kind = questionKind(question);
-  if (kind === 'why' || kind === 'how') return null;
+  // A table row is answered by tables.ts or quoted whole: its cells are no sentence to cut.
+  if (kind === 'why' || kind === 'how' || sentence.includes(' | ')) return null;
   // A date asked for is the whole date, not the month the span model may prefer.
   const date = kind === 'when' ? DATE.exec(sentence) : null;
   if (date) return { text: date[0], probability: 1 };
@@ -57,7 +76,8 @@ export function spanAnswer(
   );
   let best: SpanAnswer | null = null;
   for (let i = 0; i < spans.length; i++)
-    if (!best || scores[i]! > best.probability) best = { text: spans[i]!.text, probability: scores[i]! };
+    if (fitsKind(kind, spans[i]!.text) && (!best || scores[i]! > best.probability))
+      best = { text: spans[i]!.text, probability: scores[i]! };
   if (!best || best.probability < minProbability || best.text.length > sentence.length * 0.6) return null;
   return { text: best.text.replace(/[,;:]$/, ''), probability: best.probability };
 }
