@@ -46,9 +46,9 @@ function fitsKind(kind: ReturnType<typeof questionKind>, span: string): boolean 
     return /\d|\b(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\b|centur/i.test(span);
   if (kind === 'who' || kind === 'where')
     return (
-      !DATE.test(span) &&
-      !/^[\d\s,.%$-]+$/.test(span) &&
-      !/\b(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]* \d/i.test(span)
+      !/\b(1\d{3}|20\d{2})\b|\b(january|february|april|june|july|september|october|november|december)\b/i.test(
+        span,
+      ) && /\p{L}/u.test(span)
     );
   return true;
 }
