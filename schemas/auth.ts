@@ -24,32 +24,41 @@ export const TokenSet = {
 
 const Email = Type.String({ format: 'email', maxLength: 254 });
 
-export const LoginBody = Type.Object({
-  email: Email,
-  password: Type.String({ minLength: 1, maxLength: 1024, format: 'password' }),
-});
+export const LoginBody = Type.Object(
+  {
+    email: Email,
+    password: Type.String({ minLength: 1, maxLength: 1024, format: 'password' }),
+  },
+  { additionalProperties: false },
+);
 /** What every session-opening route answers: the token set and the user. */
 export const Session = Type.Object(
   { ...TokenSet, user: Type.Ref('User') },
   { $id: 'Session', additionalProperties: false },
 );
 export const LoginResponse = Envelope(Type.Ref('Session'));
-export const RefreshBody = Type.Object({
-  refreshToken: Type.Optional(
-    Type.String({
-      minLength: 1,
-      maxLength: 512,
-      description: 'Required unless the refresh cookie is sent with `X-Refresh-Cookie: 1` (then send `{}`)',
-    }),
-  ),
-});
+export const RefreshBody = Type.Object(
+  {
+    refreshToken: Type.Optional(
+      Type.String({
+        minLength: 1,
+        maxLength: 512,
+        description: 'Required unless the refresh cookie is sent with `X-Refresh-Cookie: 1` (then send `{}`)',
+      }),
+    ),
+  },
+  { additionalProperties: false },
+);
 export const RefreshResponse = Envelope(Type.Object(TokenSet, { additionalProperties: false }));
-export const RegisterBody = Type.Object({
-  email: Email,
-  password: Type.String({ minLength: 8, maxLength: 1024, format: 'password' }),
-  name: Type.String({ minLength: 1, maxLength: 200 }),
-  companyName: Type.String({ minLength: 1, maxLength: 200 }),
-});
+export const RegisterBody = Type.Object(
+  {
+    email: Email,
+    password: Type.String({ minLength: 8, maxLength: 1024, format: 'password' }),
+    name: Type.String({ minLength: 1, maxLength: 200 }),
+    companyName: Type.String({ minLength: 1, maxLength: 200 }),
+  },
+  { additionalProperties: false },
+);
 export const MeResponse = Envelope(
   Type.Object(
     {

@@ -120,7 +120,7 @@ const writable = {
     description: 'Minutes between scheduled syncs; null = "sync now" only',
   }),
   enabled: Type.Boolean(),
-  limits: Type.Partial(Limits),
+  limits: Type.Partial(Limits, { additionalProperties: false }),
 };
 
 export const CreateConnectorBody = Type.Object(

@@ -7,6 +7,72 @@ export const DocumentStatus = Type.Enum(['UPLOADED', 'PROCESSING', 'VECTORIZED',
 
 const Page = Type.Integer({ minimum: 0, maximum: 1_000_000 });
 
+/**
+ * What ingestion and the connectors record about a document (src/documents/documents.service.ts,
+ * src/connectors/documents.ts, src/ingestion/attachments.ts, src/ingestion/ingest.ts): every key
+ * typed, so a generated client reads them without a cast (docs/api.md "Generators").
+ */
+const DocumentMetadata = Type.Object(
+  {
+    originalFilename: Type.Optional(
+      Text(1000, { description: 'The file name as uploaded or as the source named it' }),
+    ),
+    attachmentOf: Type.Optional(Id({ description: 'The message (EML/MSG) this attachment came from' })),
+    sourceUrl: Type.Optional(
+      Text(4000, {
+        description: "A connector's document: where it lives (a URL, `s3://…`, `imap://…` or `file://…`)",
+      }),
+    ),
+    connectorId: Type.Optional(Id({ description: "A connector's document: the connector that mirrors it" })),
+    attachments: Type.Optional(
+      Type.Array(
+        Type.Object(
+          {
+            index: Type.Integer({
+              minimum: 0,
+              maximum: 10_000,
+              description: "0-based place in the message's attachments",
+            }),
+            name: Text(1000),
+            documentId: Type.Union([Id(), Type.Null()], {
+              description: "The attachment's document; null when it was not ingested (see `skipped`)",
+            }),
+            skipped: Type.Optional(Text(500, { description: 'Why it was not ingested' })),
+          },
+          { additionalProperties: false },
+        ),
+        { maxItems: 100, description: 'An e-mail: what became of each attachment (docs/formats.md)' },
+      ),
+    ),
+    ocr: Type.Optional(
+      Type.Object(
+        {
+          pages: Type.Array(
+            Type.Object(
+              {
+                page: Type.Integer({ minimum: 1, maximum: 1_000_000 }),
+                confidence: Type.Number({
+                  minimum: 0,
+                  maximum: 100,
+                  description: 'Mean word confidence, 0–100',
+                }),
+              },
+              { additionalProperties: false },
+            ),
+            { maxItems: 1_000_000 },
+          ),
+          meanConfidence: Type.Number({ minimum: 0, maximum: 100 }),
+        },
+        {
+          additionalProperties: false,
+          description: "Pages read by OCR and tesseract's confidence (docs/ocr.md)",
+        },
+      ),
+    ),
+  },
+  { additionalProperties: false, description: 'What ingestion recorded; every key optional' },
+);
+
 /** A document as every document response shows it. */
 export const Document = Type.Object(
   {
@@ -29,10 +95,7 @@ export const Document = Type.Object(
     pageCount: Type.Union([Page, Type.Null()]),
     chunkCount: Type.Union([Count(), Type.Null()]),
     error: Type.Union([Text(2000), Type.Null()], { description: 'Why processing failed (status ERROR)' }),
-    metadata: Type.Record(Type.String({ maxLength: 100 }), Type.Unknown(), {
-      maxProperties: 100,
-      description: 'What the parser found (title, author…)',
-    }),
+    metadata: DocumentMetadata,
     createdAt: Timestamp(),
     updatedAt: Timestamp(),
     vectorizedAt: Type.Union([Timestamp(), Type.Null()]),

@@ -93,37 +93,6 @@ export const ConversationBody = Type.Object(
 const Quota = (description: string) =>
   Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER, description });
 
-export const Company = Type.Object(
-  {
-    id: Id({ examples: ['comp_01jd8x4b2c3d4e5f6g7h8j9k0m'] }),
-    name: Text(200),
-    settings: Type.Optional(
-      Type.Record(Type.String({ maxLength: 100 }), Type.Unknown(), {
-        maxProperties: 50,
-        description: 'Shown to COMPANY_ADMIN only (see CompanySettings)',
-      }),
-    ),
-    usage: Type.Object(
-      {
-        documents: Count(),
-        storageBytes: Count({ description: 'Bytes of the stored originals' }),
-      },
-      { additionalProperties: false, description: 'What the company holds now, against its `limits`' },
-    ),
-    limits: Type.Object(
-      {
-        documents: Quota('QUOTA_MAX_DOCUMENTS: one more upload → 409'),
-        storageBytes: Quota('QUOTA_MAX_STORAGE_MB: past it an upload → 413'),
-      },
-      { additionalProperties: false, description: 'Per-company quota' },
-    ),
-    createdAt: Timestamp(),
-    updatedAt: Timestamp(),
-  },
-  { $id: 'Company', additionalProperties: false },
-);
-export const CompanyResponse = Envelope(Type.Ref('Company'));
-export const CompanyList = Paginated(Type.Ref('Company'));
 /** "Cog-RAG configuration" (admin only): per-company retrieval and generation settings. */
 export const CompanySettings = Type.Object(
   {
@@ -153,6 +122,37 @@ export const CompanySettings = Type.Object(
   },
   { additionalProperties: false },
 );
+export const Company = Type.Object(
+  {
+    id: Id({ examples: ['comp_01jd8x4b2c3d4e5f6g7h8j9k0m'] }),
+    name: Text(200),
+    settings: Type.Optional(
+      Type.Object(CompanySettings.properties, {
+        additionalProperties: false,
+        description: 'Shown to COMPANY_ADMIN only; what `PUT /api/companies/{id}` stored',
+      }),
+    ),
+    usage: Type.Object(
+      {
+        documents: Count(),
+        storageBytes: Count({ description: 'Bytes of the stored originals' }),
+      },
+      { additionalProperties: false, description: 'What the company holds now, against its `limits`' },
+    ),
+    limits: Type.Object(
+      {
+        documents: Quota('QUOTA_MAX_DOCUMENTS: one more upload → 409'),
+        storageBytes: Quota('QUOTA_MAX_STORAGE_MB: past it an upload → 413'),
+      },
+      { additionalProperties: false, description: 'Per-company quota' },
+    ),
+    createdAt: Timestamp(),
+    updatedAt: Timestamp(),
+  },
+  { $id: 'Company', additionalProperties: false },
+);
+export const CompanyResponse = Envelope(Type.Ref('Company'));
+export const CompanyList = Paginated(Type.Ref('Company'));
 export const CompanyUpdateBody = Type.Object(
   {
     name: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })),

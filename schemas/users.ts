@@ -81,5 +81,11 @@ export const ChangePasswordBody = Type.Object(
   },
   { additionalProperties: false },
 );
-export const GoogleBody = Type.Object({ idToken: Type.String({ minLength: 1, maxLength: 8192 }) });
-export const MicrosoftBody = Type.Object({ accessToken: Type.String({ minLength: 1, maxLength: 16384 }) });
+export const GoogleBody = Type.Object(
+  { idToken: Type.String({ minLength: 1, maxLength: 8192 }) },
+  { additionalProperties: false },
+);
+export const MicrosoftBody = Type.Object(
+  { accessToken: Type.String({ minLength: 1, maxLength: 16384 }) },
+  { additionalProperties: false },
+);

@@ -13,6 +13,12 @@ const EventName = Type.Enum(EVENTS, {
   description: 'Event kind (spec "Events"; connector.sync.* from docs/connectors.md)',
 });
 
+/**
+ * Not `uniqueItems`: generators map a unique array to a `Set` (openapi-generator's typescript-fetch,
+ * with an `as Set<any>` cast to serialise it); the routes keep each event once instead.
+ */
+const EVENTS_ONCE = 'The events to deliver; a repeated event counts once';
+
 const Url = Type.String({
   minLength: 8,
   maxLength: 2000,
@@ -41,7 +47,7 @@ export const Webhook = Type.Object(webhookProperties, { $id: 'Webhook', addition
 export const CreateWebhookBody = Type.Object(
   {
     url: Url,
-    events: Type.Array(EventName, { minItems: 1, maxItems: 6, uniqueItems: true }),
+    events: Type.Array(EventName, { minItems: 1, maxItems: 6, description: EVENTS_ONCE }),
     active: Type.Optional(Type.Boolean({ default: true })),
     description: Type.Optional(Type.String({ maxLength: 500 })),
   },
@@ -51,7 +57,7 @@ export const CreateWebhookBody = Type.Object(
 export const UpdateWebhookBody = Type.Object(
   {
     url: Type.Optional(Url),
-    events: Type.Optional(Type.Array(EventName, { minItems: 1, maxItems: 6, uniqueItems: true })),
+    events: Type.Optional(Type.Array(EventName, { minItems: 1, maxItems: 6, description: EVENTS_ONCE })),
     active: Type.Optional(Type.Boolean()),
     description: Type.Optional(Type.Union([Type.String({ maxLength: 500 }), Type.Null()])),
   },

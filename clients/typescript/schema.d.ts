@@ -1555,10 +1555,7 @@ export interface components {
             chunkCount: number | null;
             /** @description Why processing failed (status ERROR) */
             error: string | null;
-            /** @description What the parser found (title, author…) */
-            metadata: {
-                [key: string]: unknown;
-            };
+            metadata: components["schemas"]["DocumentMetadata"];
             /** Format: date-time */
             createdAt: string;
             /** Format: date-time */
@@ -1639,10 +1636,7 @@ export interface components {
             /** @example comp_01jd8x4b2c3d4e5f6g7h8j9k0m */
             id: string;
             name: string;
-            /** @description Shown to COMPANY_ADMIN only (see CompanySettings) */
-            settings?: {
-                [key: string]: unknown;
-            };
+            settings?: components["schemas"]["CompanySettings"];
             usage: components["schemas"]["CompanyUsage"];
             limits: components["schemas"]["CompanyLimits"];
             /** Format: date-time */
@@ -2334,6 +2328,43 @@ export interface components {
             /** Format: int64 */
             storageBytes?: number;
         };
+        /** @description What ingestion recorded; every key optional */
+        DocumentMetadata: {
+            /** @description The file name as uploaded or as the source named it */
+            originalFilename?: string;
+            /** @description The message (EML/MSG) this attachment came from */
+            attachmentOf?: string;
+            /** @description A connector's document: where it lives (a URL, `s3://…`, `imap://…` or `file://…`) */
+            sourceUrl?: string;
+            /** @description A connector's document: the connector that mirrors it */
+            connectorId?: string;
+            /** @description An e-mail: what became of each attachment (docs/formats.md) */
+            attachments?: components["schemas"]["DocumentMetadataAttachment"][];
+            ocr?: components["schemas"]["DocumentMetadataOcr"];
+        };
+        DocumentMetadataAttachment: {
+            /**
+             * Format: int32
+             * @description 0-based place in the message's attachments
+             */
+            index: number;
+            name: string;
+            /** @description The attachment's document; null when it was not ingested (see `skipped`) */
+            documentId: string | null;
+            /** @description Why it was not ingested */
+            skipped?: string;
+        };
+        /** @description Pages read by OCR and tesseract's confidence (docs/ocr.md) */
+        DocumentMetadataOcr: {
+            pages: components["schemas"]["DocumentMetadataOcrPage"][];
+            meanConfidence: number;
+        };
+        DocumentMetadataOcrPage: {
+            /** Format: int32 */
+            page: number;
+            /** @description Mean word confidence, 0–100 */
+            confidence: number;
+        };
         CitationMapValue: {
             /** @description `web` for a web result */
             documentId: string;
@@ -2348,6 +2379,19 @@ export interface components {
             id: string;
             name: string;
             score: number;
+        };
+        /** @description Shown to COMPANY_ADMIN only; what `PUT /api/companies/{id}` stored */
+        CompanySettings: {
+            /** @enum {string} */
+            language?: "en" | "fr";
+            systemPrompt?: string;
+            /** Format: int32 */
+            topK?: number;
+            temperature?: number;
+            rerank?: boolean;
+            /** @description Least calibrated answerability (0..1) for an answer; below it the answer is the refusal. Lower: fewer refusals of answerable questions, more answers to unanswerable ones (docs/chat.md). Default 0.35. */
+            answerThreshold?: number;
+            ssoDomains?: string[];
         };
         /** @description What the company holds now, against its `limits` */
         CompanyUsage: {
@@ -3263,6 +3307,7 @@ export interface components {
         CreateWebhookRequest: {
             /** @description http(s) URL; must not resolve to a private, loopback or link-local address unless OUTBOUND_ALLOWLIST says so */
             url: string;
+            /** @description The events to deliver; a repeated event counts once */
             events: ("document.uploaded" | "document.vectorized" | "document.error" | "conversation.created" | "connector.sync.completed" | "connector.sync.failed")[];
             /** @default true */
             active?: boolean;
@@ -3320,6 +3365,7 @@ export interface components {
         UpdateWebhookRequest: {
             /** @description http(s) URL; must not resolve to a private, loopback or link-local address unless OUTBOUND_ALLOWLIST says so */
             url?: string;
+            /** @description The events to deliver; a repeated event counts once */
             events?: ("document.uploaded" | "document.vectorized" | "document.error" | "conversation.created" | "connector.sync.completed" | "connector.sync.failed")[];
             active?: boolean;
             description?: string | null;

@@ -53,6 +53,9 @@ export const deliveryView = (r: Selectable<WebhookDeliveriesTable>): DeliveryVie
   deliveredAt: r.delivered_at ? r.delivered_at.toISOString() : null,
 });
 
+/** The subscribed events, each once, in the order given (the API takes a list, not a set). */
+const eachOnce = (events: string[]) => [...new Set(events)];
+
 /**
  * Creates an endpoint with a fresh `whsec_` secret, stored encrypted with `key`.
  * @returns the endpoint and its secret, which is never shown again.
@@ -70,7 +73,7 @@ export async function createWebhook(
       company_id: input.companyId,
       url: input.url,
       description: input.description ?? null,
-      events: JSON.stringify(input.events),
+      events: JSON.stringify(eachOnce(input.events)),
       active: input.active,
       secret_ciphertext: encryptSecret(key, secret),
     })
@@ -118,7 +121,7 @@ export async function updateWebhook(
     .updateTable('webhooks')
     .set({
       ...(changes.url !== undefined ? { url: changes.url } : {}),
-      ...(changes.events !== undefined ? { events: JSON.stringify(changes.events) } : {}),
+      ...(changes.events !== undefined ? { events: JSON.stringify(eachOnce(changes.events)) } : {}),
       ...(changes.description !== undefined ? { description: changes.description } : {}),
       ...(changes.active !== undefined ? { active: changes.active, disabled_reason: null } : {}),
       updated_at: new Date(),

@@ -95,6 +95,14 @@ t.test('tokens that must be refused', async (t) => {
 t.test('register creates a company and its admin, and refuses a taken e-mail', async (t) => {
   const { app } = await buildTestApp(t, { env: { REGISTRATION_ENABLED: 'true' } });
   const payload = { email: 'new@example.com', password: 'long enough pw', name: 'New', companyName: 'Acme' };
+  // Unknown fields are refused, as on every other body (`additionalProperties: false`).
+  const extra = await app.inject({
+    method: 'POST',
+    url: '/api/auth/register',
+    payload: { ...payload, role: 'SUPER_ADMIN' },
+  });
+  t.equal(extra.statusCode, 400, 'an unknown field');
+  t.equal(extra.json().error.code, 'VALIDATION_ERROR');
   const res = await app.inject({ method: 'POST', url: '/api/auth/register', payload });
   t.equal(res.statusCode, 201);
   t.equal(res.json().data.user.role, 'COMPANY_ADMIN');

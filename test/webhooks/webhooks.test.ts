@@ -91,7 +91,10 @@ for (const postgres of [false, true]) {
     t.match(flaky.secret, /^whsec_/);
     const gone = await create('/gone');
     const down = await create('/down');
-    await create('/uploads-only', ['document.uploaded']);
+    // A repeated event counts once: the list is not `uniqueItems` (generators would make it a Set).
+    const uploadsOnly = await create('/uploads-only', ['document.uploaded', 'document.uploaded']);
+    const stored = await app.inject({ url: `/api/webhooks/${uploadsOnly.id}`, headers: admin.headers });
+    t.same(stored.json().data.events, ['document.uploaded'], 'a repeated event is stored once');
 
     const list = await app.inject({ url: '/api/webhooks', headers: admin.headers });
     t.equal(list.json().data.pagination.total, 4);

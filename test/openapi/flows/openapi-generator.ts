@@ -1,18 +1,20 @@
 /**
  * The whole flow with openapi-generator's typescript-fetch (the jar of PyPI's
- * `openapi-generator-cli`, `generate -g typescript-fetch`, validation on). Streams come from the
- * `…Raw` methods: the `Response` is read as SSE and each `data:` decoded by the generated
- * `ChatStreamEventFromJSON` (typescript-fetch would otherwise `json()` the whole stream).
+ * `openapi-generator-cli`, `generate -g typescript-fetch`, validation on), with its default options
+ * and with `withoutRuntimeChecks=true,dateLibrary=string` (generators.test.ts runs both). Streams
+ * come from the `…Raw` methods: the `Response` is read as SSE and each `data:` parsed as the
+ * generated `ChatStreamEvent` type (typescript-fetch would otherwise `json()` the whole stream; the
+ * events have no dates, so the default options' `ChatStreamEventFromJSON` gives the same value).
  */
 import {
   ApiKeysApi,
   AuthApi,
   ChatApi,
-  ChatStreamEventFromJSON,
   Configuration,
   DocumentsApi,
   PublicApi,
   TopicsApi,
+  type ChatStreamEvent,
 } from './gen/index.ts';
 import {
   baseUrl,
@@ -73,7 +75,7 @@ async function collect(response: Response) {
   if (!response.body) throw new Error(`no stream: ${response.status}`);
   const kinds: string[] = [];
   for await (const data of sseData(response.body)) {
-    const event = ChatStreamEventFromJSON(JSON.parse(data));
+    const event: ChatStreamEvent = JSON.parse(data);
     kinds.push(event.type);
     if (event.type === 'done') seen.conversationId = event.conversationId;
   }

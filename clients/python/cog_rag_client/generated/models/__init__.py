@@ -16,6 +16,7 @@ from .citation_map_value_kind import CitationMapValueKind
 from .company import Company
 from .company_limits import CompanyLimits
 from .company_settings import CompanySettings
+from .company_settings_language import CompanySettingsLanguage
 from .company_usage import CompanyUsage
 from .connector import Connector
 from .connector_config import ConnectorConfig
@@ -79,6 +80,9 @@ from .delivery_status import DeliveryStatus
 from .document import Document
 from .document_chunk import DocumentChunk
 from .document_metadata import DocumentMetadata
+from .document_metadata_attachment import DocumentMetadataAttachment
+from .document_metadata_ocr import DocumentMetadataOcr
+from .document_metadata_ocr_page import DocumentMetadataOcrPage
 from .document_status import DocumentStatus
 from .download_document_file_disposition import DownloadDocumentFileDisposition
 from .error_code import ErrorCode
@@ -341,6 +345,7 @@ __all__ = (
     "Company",
     "CompanyLimits",
     "CompanySettings",
+    "CompanySettingsLanguage",
     "CompanyUsage",
     "Connector",
     "ConnectorConfig",
@@ -404,6 +409,9 @@ __all__ = (
     "Document",
     "DocumentChunk",
     "DocumentMetadata",
+    "DocumentMetadataAttachment",
+    "DocumentMetadataOcr",
+    "DocumentMetadataOcrPage",
     "DocumentStatus",
     "DownloadDocumentFileDisposition",
     "ErrorCode",

@@ -35,7 +35,7 @@ class Company:
             limits (CompanyLimits): Per-company quota
             created_at (datetime.datetime):
             updated_at (datetime.datetime):
-            settings (CompanySettings | Unset): Shown to COMPANY_ADMIN only (see CompanySettings)
+            settings (CompanySettings | Unset): Shown to COMPANY_ADMIN only; what `PUT /api/companies/{id}` stored
      """
 
     id: str

@@ -8,6 +8,9 @@ from attrs import field as _attrs_field
 
 from ..types import UNSET, Unset
 
+from ..models.company_settings_language import CompanySettingsLanguage
+from ..types import UNSET, Unset
+from typing import cast
 
 
 
@@ -20,20 +23,73 @@ T = TypeVar("T", bound="CompanySettings")
 
 @_attrs_define
 class CompanySettings:
-    """ Shown to COMPANY_ADMIN only (see CompanySettings)
+    """ Shown to COMPANY_ADMIN only; what `PUT /api/companies/{id}` stored
 
+        Attributes:
+            language (CompanySettingsLanguage | Unset):
+            system_prompt (str | Unset):
+            top_k (int | Unset):
+            temperature (float | Unset):
+            rerank (bool | Unset):
+            answer_threshold (float | Unset): Least calibrated answerability (0..1) for an answer; below it the answer is
+                the refusal. Lower: fewer refusals of answerable questions, more answers to unanswerable ones (docs/chat.md).
+                Default 0.35.
+            sso_domains (list[str] | Unset):
      """
 
-    additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
+    language: CompanySettingsLanguage | Unset = UNSET
+    system_prompt: str | Unset = UNSET
+    top_k: int | Unset = UNSET
+    temperature: float | Unset = UNSET
+    rerank: bool | Unset = UNSET
+    answer_threshold: float | Unset = UNSET
+    sso_domains: list[str] | Unset = UNSET
 
 
 
 
 
     def to_dict(self) -> dict[str, Any]:
-        
+        language: str | Unset = UNSET
+        if not isinstance(self.language, Unset):
+            language = self.language.value
+
+
+        system_prompt = self.system_prompt
+
+        top_k = self.top_k
+
+        temperature = self.temperature
+
+        rerank = self.rerank
+
+        answer_threshold = self.answer_threshold
+
+        sso_domains: list[str] | Unset = UNSET
+        if not isinstance(self.sso_domains, Unset):
+            sso_domains = self.sso_domains
+
+
+
+
         field_dict: dict[str, Any] = {}
-        field_dict.update(self.additional_properties)
+
+        field_dict.update({
+        })
+        if language is not UNSET:
+            field_dict["language"] = language
+        if system_prompt is not UNSET:
+            field_dict["systemPrompt"] = system_prompt
+        if top_k is not UNSET:
+            field_dict["topK"] = top_k
+        if temperature is not UNSET:
+            field_dict["temperature"] = temperature
+        if rerank is not UNSET:
+            field_dict["rerank"] = rerank
+        if answer_threshold is not UNSET:
+            field_dict["answerThreshold"] = answer_threshold
+        if sso_domains is not UNSET:
+            field_dict["ssoDomains"] = sso_domains
 
         return field_dict
 
@@ -42,25 +98,38 @@ class CompanySettings:
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         d = dict(src_dict)
+        _language = d.pop("language", UNSET)
+        language: CompanySettingsLanguage | Unset
+        if isinstance(_language,  Unset):
+            language = UNSET
+        else:
+            language = CompanySettingsLanguage(_language)
+
+
+
+
+        system_prompt = d.pop("systemPrompt", UNSET)
+
+        top_k = d.pop("topK", UNSET)
+
+        temperature = d.pop("temperature", UNSET)
+
+        rerank = d.pop("rerank", UNSET)
+
+        answer_threshold = d.pop("answerThreshold", UNSET)
+
+        sso_domains = cast(list[str], d.pop("ssoDomains", UNSET))
+
+
         company_settings = cls(
+            language=language,
+            system_prompt=system_prompt,
+            top_k=top_k,
+            temperature=temperature,
+            rerank=rerank,
+            answer_threshold=answer_threshold,
+            sso_domains=sso_domains,
         )
 
-
-        company_settings.additional_properties = d
         return company_settings
 
-    @property
-    def additional_keys(self) -> list[str]:
-        return list(self.additional_properties.keys())
-
-    def __getitem__(self, key: str) -> Any:
-        return self.additional_properties[key]
-
-    def __setitem__(self, key: str, value: Any) -> None:
-        self.additional_properties[key] = value
-
-    def __delitem__(self, key: str) -> None:
-        del self.additional_properties[key]
-
-    def __contains__(self, key: str) -> bool:
-        return key in self.additional_properties

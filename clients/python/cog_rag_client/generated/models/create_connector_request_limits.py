@@ -31,7 +31,6 @@ class CreateConnectorRequestLimits:
     max_items: int | Unset = UNSET
     max_bytes: int | Unset = UNSET
     max_depth: int | Unset = UNSET
-    additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
 
 
@@ -46,7 +45,7 @@ class CreateConnectorRequestLimits:
 
 
         field_dict: dict[str, Any] = {}
-        field_dict.update(self.additional_properties)
+
         field_dict.update({
         })
         if max_items is not UNSET:
@@ -75,22 +74,5 @@ class CreateConnectorRequestLimits:
             max_depth=max_depth,
         )
 
-
-        create_connector_request_limits.additional_properties = d
         return create_connector_request_limits
 
-    @property
-    def additional_keys(self) -> list[str]:
-        return list(self.additional_properties.keys())
-
-    def __getitem__(self, key: str) -> Any:
-        return self.additional_properties[key]
-
-    def __setitem__(self, key: str, value: Any) -> None:
-        self.additional_properties[key] = value
-
-    def __delitem__(self, key: str) -> None:
-        del self.additional_properties[key]
-
-    def __contains__(self, key: str) -> bool:
-        return key in self.additional_properties

@@ -27,7 +27,7 @@ class CreateWebhookRequest:
         Attributes:
             url (str): http(s) URL; must not resolve to a private, loopback or link-local address unless OUTBOUND_ALLOWLIST
                 says so
-            events (list[CreateWebhookRequestEventsItem]):
+            events (list[CreateWebhookRequestEventsItem]): The events to deliver; a repeated event counts once
             active (bool | Unset):  Default: True.
             description (str | Unset):
      """

@@ -40,7 +40,7 @@ class Document:
             page_count (int | None):
             chunk_count (int | None):
             error (None | str): Why processing failed (status ERROR)
-            metadata (DocumentMetadata): What the parser found (title, author…)
+            metadata (DocumentMetadata): What ingestion recorded; every key optional
             created_at (datetime.datetime):
             updated_at (datetime.datetime):
             vectorized_at (datetime.datetime | None):

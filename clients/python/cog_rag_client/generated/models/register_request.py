@@ -32,7 +32,6 @@ class RegisterRequest:
     password: str
     name: str
     company_name: str
-    additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
 
 
@@ -49,7 +48,7 @@ class RegisterRequest:
 
 
         field_dict: dict[str, Any] = {}
-        field_dict.update(self.additional_properties)
+
         field_dict.update({
             "email": email,
             "password": password,
@@ -79,22 +78,5 @@ class RegisterRequest:
             company_name=company_name,
         )
 
-
-        register_request.additional_properties = d
         return register_request
 
-    @property
-    def additional_keys(self) -> list[str]:
-        return list(self.additional_properties.keys())
-
-    def __getitem__(self, key: str) -> Any:
-        return self.additional_properties[key]
-
-    def __setitem__(self, key: str, value: Any) -> None:
-        self.additional_properties[key] = value
-
-    def __delitem__(self, key: str) -> None:
-        del self.additional_properties[key]
-
-    def __contains__(self, key: str) -> bool:
-        return key in self.additional_properties

@@ -27,7 +27,7 @@ class UpdateWebhookRequest:
         Attributes:
             url (str | Unset): http(s) URL; must not resolve to a private, loopback or link-local address unless
                 OUTBOUND_ALLOWLIST says so
-            events (list[UpdateWebhookRequestEventsItem] | Unset):
+            events (list[UpdateWebhookRequestEventsItem] | Unset): The events to deliver; a repeated event counts once
             active (bool | Unset):
             description (None | str | Unset):
      """

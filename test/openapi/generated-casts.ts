@@ -1,0 +1,248 @@
+import type { Site } from './casts.ts';
+
+/**
+ * Where the casts, `any`/`Any` and checker directives of generated clients come from (issue 25).
+ * Each rule names one construct a generator writes and where it writes it (its template, in the
+ * pinned version). `template`: written for any document with an ordinary construct (a model, an
+ * operation, a query parameter, a nullable field, a multipart body), the generator's own
+ * boilerplate; generators.test.ts and python-client.test.ts prove it by generating
+ * test/openapi/fixtures/typed-probe.json (every schema typed, every object closed, the union
+ * discriminated) and finding each such rule there too. `document`: what a document causes and can
+ * avoid (a free-form object, `uniqueItems`, an untyped property); the tests require none.
+ * A site no rule names fails the tests until someone classifies it here.
+ */
+export interface Rule {
+  id: string;
+  cause: 'template' | 'document';
+  /** The generator's code that writes it (template file and line, pinned versions). */
+  source: string;
+  matches(site: Site): boolean;
+}
+
+export type GeneratorName =
+  'openapi-typescript' | 'hey-api' | 'orval' | 'openapi-generator' | 'openapi-python-client';
+
+const text = (pattern: RegExp) => (site: Site) => pattern.test(site.text);
+
+/** openapi-generator 7.26's typescript-fetch templates (in the jar: `typescript-fetch/*.mustache`). */
+const OPENAPI_GENERATOR: Rule[] = [
+  {
+    id: 'runtime.ts',
+    cause: 'template',
+    source: 'runtime.mustache, copied for every document (only the header comment differs)',
+    matches: (s) => s.file === 'runtime.ts',
+  },
+  {
+    id: 'model FromJSON(json: any)',
+    cause: 'template',
+    source: 'modelGeneric.mustache:62,66; modelEnum.mustache:14,18; modelOneOf.mustache:28,32 (every model)',
+    matches: text(/^export function \w+FromJSON(Typed)?\(json: any\b/),
+  },
+  {
+    id: 'model ToJSON(...): any',
+    cause: 'template',
+    source:
+      'modelGeneric.mustache:147,151; modelEnum.mustache:22,26; modelOneOf.mustache:181,185 (every model)',
+    matches: text(/^export function \w+ToJSON(Typed)?\(.*\): (any|\w+) \{$/),
+  },
+  {
+    id: 'enum model',
+    cause: 'template',
+    source: 'modelEnum.mustache:3,6,19,23,27 (every named string enum)',
+    matches: (s) =>
+      s.file.startsWith('models/') &&
+      /^(export function instanceOf\w+\(value: any\)|if \(\w+\[key as keyof typeof \w+\] === value\)|return (json|value) as (any|\w+);)/.test(
+        s.text,
+      ),
+  },
+  {
+    id: 'array of models (as Array<any>)',
+    cause: 'template',
+    source: 'modelGeneric.mustache:122 (FromJSON), :201 (ToJSON): every array whose items are a model',
+    matches: text(/\((json|value)\['\w+'\] as Array<any>\)\.map\(\w+(FromJSON|ToJSON)\)/),
+  },
+  {
+    id: 'queryParameters: any',
+    cause: 'template',
+    source: 'apis.mustache:193 (every operation)',
+    matches: text(/^const queryParameters: any = \{\};$/),
+  },
+  {
+    id: 'form parameters',
+    cause: 'template',
+    source: 'apisFormParams.mustache:9,48,52 (every multipart field)',
+    matches: text(
+      /^(let formParams: \{ append\(param: string, value: any\): any \};|formParams\.append\('\w+', requestParameters\['\w+'\] as any\);)$/,
+    ),
+  },
+  {
+    id: '@ts-ignore: canConsumeForm',
+    cause: 'template',
+    source: 'apisFormParams.mustache:6 (every operation with form parameters)',
+    matches: (s) => s.kind === '@ts-ignore' && s.text === '// @ts-ignore: canConsumeForm may be unused',
+  },
+  {
+    id: 'free-form object ({ [key: string]: any })',
+    cause: 'document',
+    source: 'an object schema whose additionalProperties is `{}` or `true` (typescript-fetch maps it to any)',
+    matches: text(/\{ \[key: string\]: any\b/),
+  },
+  {
+    id: 'uniqueItems (as Set<any>)',
+    cause: 'document',
+    source: 'an array with `uniqueItems: true` (a Set; modelGeneric.mustache:185,198)',
+    matches: text(/as Set<any>/),
+  },
+  {
+    id: 'untyped property (: any)',
+    cause: 'document',
+    source: 'a property schema with no type (modelGenericInterfaces.mustache)',
+    matches: text(/^'?\w+'?\??: any( \| null)?;$/),
+  },
+];
+
+/** @orval/fetch 8.38's generator (`node_modules/@orval/fetch/dist/index.mjs`). */
+const ORVAL: Rule[] = [
+  {
+    id: 'status-discriminated response (as <op>Response)',
+    cause: 'template',
+    source: 'index.mjs:350 (every operation: `return { data, status, headers } as <op>Response`)',
+    matches: text(/^return \{ data, status: res\.status, headers: res\.headers \} as \w+$/),
+  },
+  {
+    id: 'getHeaders helper',
+    cause: 'template',
+    source:
+      'index.mjs:58-72, GET_HEADERS_HELPER, two casts (every operation sending a body or header parameters)',
+    matches: text(
+      /^Array\.from\(h as Iterable<Iterable<string>>, \(entry\) => Array\.from\(entry\) as \[string, string\]\),$/,
+    ),
+  },
+  {
+    id: 'blob body',
+    cause: 'template',
+    source: "index.mjs:336 (every binary response: `const data = body as <op>Response['data']`)",
+    matches: text(/^const data: \w+\['data'\] = body as \w+\['data'\]$/),
+  },
+];
+
+/** @hey-api/openapi-ts 0.99 with `-c @hey-api/client-fetch`. */
+const HEY_API: Rule[] = [
+  {
+    id: 'client-fetch runtime (client/, core/)',
+    cause: 'template',
+    source:
+      'node_modules/@hey-api/openapi-ts/dist/clients/fetch/*.ts and dist/clients/core/*.ts, copied verbatim for every document',
+    matches: (s) => /^(client|core)\//.test(s.file),
+  },
+];
+
+/** openapi-python-client 0.29.1 (`openapi_python_client/templates/`). */
+const PYTHON: Rule[] = [
+  {
+    id: 'nullable or union field (return cast(..., data))',
+    cause: 'template',
+    source: 'property_templates/union_property.py.jinja:36 (every nullable or union field)',
+    matches: (s) =>
+      s.kind === 'cast' && /\.from_dict\._parse_\w+$/.test(s.scope ?? '') && /^return cast\(/.test(s.text),
+  },
+  {
+    id: 'list of primitives (cast(list[...], ...))',
+    cause: 'template',
+    source: 'property_templates/list_property.py.jinja:22 (every list of strings or numbers)',
+    matches: (s) =>
+      s.kind === 'cast' && /\.from_dict$/.test(s.scope ?? '') && /^\w+ = cast\(list\[\w+\], /.test(s.text),
+  },
+  {
+    id: 'to_dict/from_dict (dict[str, Any])',
+    cause: 'template',
+    source: "model.py.jinja:108,146,175 and the nested models' to_dict() in property_templates (every model)",
+    matches: (s) => s.kind === 'Any' && /\.(to_dict|from_dict)$/.test(s.scope ?? ''),
+  },
+  {
+    id: '_get_kwargs (dict[str, Any])',
+    cause: 'template',
+    source: 'endpoint_module.py.jinja:23,30; endpoint_macros.py.jinja:6,40 (every operation)',
+    matches: (s) => s.kind === 'Any' && s.scope === '_get_kwargs' && s.file.startsWith('api/'),
+  },
+  {
+    id: 'client.py',
+    cause: 'template',
+    source: 'client.py.jinja:71,131,165 (copied for every document)',
+    matches: (s) => s.kind === 'Any' && s.file === 'client.py',
+  },
+  {
+    id: 'additional_properties: dict[str, Any]',
+    cause: 'document',
+    source:
+      'model.py.jinja:28,85: an object schema without `additionalProperties: false` (absent, `{}` or `true`)',
+    matches: (s) =>
+      s.kind === 'Any' &&
+      s.file.startsWith('models/') &&
+      /^[A-Z]\w*(\.__(get|set)item__)?$/.test(s.scope ?? ''),
+  },
+];
+
+export const RULES: Record<GeneratorName, Rule[]> = {
+  'openapi-typescript': [],
+  'hey-api': HEY_API,
+  orval: ORVAL,
+  'openapi-generator': OPENAPI_GENERATOR,
+  'openapi-python-client': PYTHON,
+};
+
+export interface Classified {
+  /** Sites per rule (every rule listed, zero included). */
+  byRule: Map<Rule, Site[]>;
+  /** Sites no rule names. */
+  unclassified: Site[];
+}
+
+/** Sorts each site under the first rule that names it. */
+export function classify(sites: Site[], rules: Rule[]): Classified {
+  const byRule = new Map<Rule, Site[]>(rules.map((r) => [r, []]));
+  const unclassified: Site[] = [];
+  for (const site of sites) {
+    const rule = rules.find((r) => r.matches(site));
+    if (rule) byRule.get(rule)?.push(site);
+    else unclassified.push(site);
+  }
+  return { byRule, unclassified };
+}
+
+/** `file:line kind  text`, for messages. */
+export const describe = (s: Site) => `${s.file}:${s.line} ${s.kind}  ${s.text}`;
+
+/**
+ * The checks both tests make, as data: the document-caused and unclassified sites (must be none),
+ * the template rules present in ours but not for the typed probe (must be none), and the table
+ * the tests print.
+ */
+export function compare(ours: Site[], probe: Site[], rules: Rule[]) {
+  const mine = classify(ours, rules);
+  const theirs = classify(probe, rules);
+  const documentCaused = [...mine.byRule].filter(([r]) => r.cause === 'document').flatMap(([, s]) => s);
+  const notInProbe = [...mine.byRule]
+    .filter(([r, s]) => r.cause === 'template' && s.length > 0 && (theirs.byRule.get(r)?.length ?? 0) === 0)
+    .map(([r]) => r.id);
+  const table = [...mine.byRule]
+    .filter(([r, s]) => s.length > 0 || r.cause === 'document')
+    .map(
+      ([r, s]) =>
+        `  ${r.cause.padEnd(8)} ${String(s.length).padStart(5)} (probe ${theirs.byRule.get(r)?.length ?? 0})  ${r.id}: ${r.source}`,
+    );
+  const kinds = (sites: Site[]) =>
+    Object.entries(
+      sites.reduce<Record<string, number>>((n, s) => ({ ...n, [s.kind]: (n[s.kind] ?? 0) + 1 }), {}),
+    )
+      .map(([k, n]) => `${n} ${k}`)
+      .join(', ') || 'none';
+  return {
+    documentCaused: documentCaused.map(describe),
+    unclassified: mine.unclassified.map(describe),
+    probeUnclassified: theirs.unclassified.map(describe),
+    notInProbe,
+    summary: `${ours.length} sites (${kinds(ours)}); document-caused ${documentCaused.length}; typed probe ${probe.length}`,
+    table,
+  };
+}
