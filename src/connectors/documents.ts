@@ -58,7 +58,7 @@ export async function insertMirrored(
   id: string,
   fetched: FetchedItem,
 ): Promise<void> {
-  const usage = await companyUsage(trx, target.companyId);
+  const usage = await companyUsage(trx, target.companyId, { lock: true });
   if (quota) assertWithinQuota(usage, quota, fetched.bytes.length);
   await trx
     .insertInto('documents')
