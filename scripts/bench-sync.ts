@@ -1,5 +1,5 @@
 /**
- * `npm run bench:sync [-- --files 10000] [--pages 2000] [--idle 5]`: connector sync throughput
+ * `npm run bench:sync [-- --files 10000] [--pages 2000] [--idle 5] [--progress 1000]`: connector sync throughput
  * (docs/connectors.md "Benchmark"). Starts the app (`node src/server.ts`: API, ingestion and
  * connector workers in one process, fresh DATA_DIR, PGlite), then for a generated folder of
  * `--files` text files and a generated local site of `--pages` linked pages (sitemap, 127.0.0.1):
@@ -10,6 +10,8 @@
  * the measurements): what 10,000 files cost to list and store when embedding them would take hours;
  * ingestion's rate is then timed over `--ingest-window` seconds (default 60) after each re-sync,
  * with the API probed meanwhile. The load average is printed with each source's figures.
+ * `--progress N` prints, during each sync, the rate of every further N items listed and stored
+ * (whether it falls as the company's documents grow).
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
@@ -27,6 +29,7 @@ const { values } = parseArgs({
     idle: { type: 'string', default: '5' },
     'wait-ingest': { type: 'string', default: 'true' },
     'ingest-window': { type: 'string', default: '60' },
+    progress: { type: 'string', default: '0' },
   },
 });
 const FILES = Number(values.files);
@@ -35,6 +38,8 @@ const PAGES = Number(values.pages);
 const WAIT_INGEST = values['wait-ingest'] !== 'false';
 /** With `--wait-ingest false`: seconds of ingestion (behind the syncs) timed after each re-sync. */
 const INGEST_WINDOW_S = Number(values['ingest-window']);
+/** `--progress N`: during a first sync, the rate of each further N items listed and stored (0: none). */
+const PROGRESS = Number(values.progress);
 const EMAIL = 'bench-sync@example.com';
 const PASSWORD = 'bench sync password';
 const work = mkdtempSync(join(tmpdir(), 'cograg-bench-sync-'));
@@ -131,10 +136,21 @@ try {
     const run = (await api('POST', `/api/connectors/${connectorId}/sync`)).data;
     if (!run?.id) throw new Error(`sync: ${JSON.stringify(run)}`);
     let doneRun: Record<string, unknown> | undefined;
+    let mark = { at: started, listed: 0 };
     for (;;) {
       const runs = (await api('GET', `/api/connectors/${connectorId}/runs?limit=1`)).data.items!;
       doneRun = runs.find((r) => r.id === run.id && (r.status === 'completed' || r.status === 'failed'));
       if (doneRun) break;
+      const now = runs.find((r) => r.id === run.id);
+      const listed = Number(now?.listed ?? 0);
+      if (PROGRESS > 0 && listed - mark.listed >= PROGRESS) {
+        const t = performance.now();
+        console.log(
+          `  … ${listed} listed+stored at ${((t - started) / 1000).toFixed(1)} s: ` +
+            `${((listed - mark.listed) / ((t - mark.at) / 1000)).toFixed(1)} items/s over the last ${listed - mark.listed}`,
+        );
+        mark = { at: t, listed };
+      }
       await sleep(100);
     }
     const synced = performance.now() - started;

@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
-import type { Kysely, Transaction } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import { fromKysely, type PgBoss } from 'pg-boss';
 import type { DB } from '../db/schema.ts';
 import { newId } from '../lib/ids.ts';
 import { recordEvent } from '../outbox/outbox.ts';
-import { enqueueIngest } from '../ingestion/queue.ts';
+import { enqueueIngest, INGEST_QUEUE, queueSchemaOf } from '../ingestion/queue.ts';
 import { sniffFormat } from '../ingestion/sniff.ts';
 import { fileKey, type FileStore } from '../documents/file-store.ts';
 import { assertWithinQuota, companyUsage, type CompanyQuota } from '../documents/quotas.ts';
@@ -58,7 +58,7 @@ export async function insertMirrored(
   id: string,
   fetched: FetchedItem,
 ): Promise<void> {
-  const usage = await companyUsage(trx, target.companyId);
+  const usage = await companyUsage(trx, target.companyId, { lock: true });
   if (quota) assertWithinQuota(usage, quota, fetched.bytes.length);
   await trx
     .insertInto('documents')
@@ -142,16 +142,30 @@ export async function storeOriginal(files: FileStore, companyId: string, id: str
 /** A new document id. */
 export const newDocumentId = () => newId('doc');
 
-/** Documents of `connectorId` left UPLOADED without a job (e.g. replaced mid-ingestion): queued again. */
+/**
+ * Connector documents left UPLOADED without an ingestion job (e.g. replaced while an attempt ran:
+ * the queue's `exclusive` policy dropped the new job, and the superseded attempt gave up), queued
+ * again. Only those with no job waiting, retrying or running are sent: during a large sync
+ * thousands of documents wait UPLOADED behind ingestion for far longer than `olderThanMs`, and
+ * sending each of them again (a no-op under the `exclusive` policy, but one round trip each) kept
+ * PGlite's single connection busy with up to 500 of them per poll (docs/benchmarks.md, issue 26).
+ * Each document's job is looked up in pg-boss's unique index of live `exclusive` jobs (name,
+ * singleton key) by a lateral subquery, one index probe per waiting document whatever the
+ * planner's statistics (PGlite has no autovacuum to gather them: a plain NOT EXISTS was planned as
+ * a nested loop over every pair, 71 s at 6,000 waiting documents).
+ */
 export async function requeueStranded(db: Kysely<DB>, boss: PgBoss, olderThanMs: number): Promise<number> {
-  const rows = await db
-    .selectFrom('documents')
-    .select('id')
-    .where('connector_id', 'is not', null)
-    .where('status', '=', 'UPLOADED')
-    .where('updated_at', '<', new Date(Date.now() - olderThanMs))
-    .limit(500)
-    .execute();
+  const jobs = sql.table(`${queueSchemaOf(boss)}.job`);
+  const { rows } = await sql<{ id: string }>`
+    select d.id from documents d
+    left join lateral (
+      select 1 as live from ${jobs} j
+       where j.name = ${INGEST_QUEUE} and coalesce(j.singleton_key, '') = d.id
+         and j.state <= 'active' and j.policy = 'exclusive'
+       limit 1) job on true
+    where d.connector_id is not null and d.status = 'UPLOADED'
+      and d.updated_at < ${new Date(Date.now() - olderThanMs)} and job.live is null
+    limit 500`.execute(db);
   for (const { id } of rows) await enqueueIngest(boss, id);
   return rows.length;
 }

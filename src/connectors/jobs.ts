@@ -86,11 +86,22 @@ export async function startConnectorWorker(
     },
   );
   let stopped = false;
+  let ticking = false;
+  let lastSweep = 0;
+  const strandedMs = Math.max(60, deps.leaseSeconds) * 1000;
   const tick = async () => {
+    // A pass slowed by a busy database is not overlapped by the next one (they would pile up).
+    if (ticking) return;
+    ticking = true;
     try {
-      await tickOnce(deps.db, boss, deps.leaseSeconds);
+      // Stranded documents are a rare safety net: looked for once per `strandedMs`, not every poll.
+      const sweep = Date.now() - lastSweep >= strandedMs;
+      await tickOnce(deps.db, boss, deps.leaseSeconds, sweep);
+      if (sweep) lastSweep = Date.now();
     } catch (err) {
       options.log.warn({ err }, 'connector scheduling failed; retried on the next poll');
+    } finally {
+      ticking = false;
     }
   };
   await tick();
@@ -105,8 +116,13 @@ export async function startConnectorWorker(
   };
 }
 
-/** One scheduling pass (see startConnectorWorker). */
-export async function tickOnce(db: Kysely<DB>, boss: PgBoss, leaseSeconds: number): Promise<void> {
+/** One scheduling pass (see startConnectorWorker); `sweepStranded`: stranded documents too. */
+export async function tickOnce(
+  db: Kysely<DB>,
+  boss: PgBoss,
+  leaseSeconds: number,
+  sweepStranded = true,
+): Promise<void> {
   await db.transaction().execute(async (trx) => {
     const due = await trx
       .selectFrom('connectors')
@@ -135,5 +151,5 @@ export async function tickOnce(db: Kysely<DB>, boss: PgBoss, leaseSeconds: numbe
     .execute();
   for (const { id, company_id } of abandoned)
     await boss.send(CONNECTOR_QUEUE, { runId: id }, { group: { id: company_id } });
-  await requeueStranded(db, boss, Math.max(60, leaseSeconds) * 1000);
+  if (sweepStranded) await requeueStranded(db, boss, Math.max(60, leaseSeconds) * 1000);
 }

@@ -390,6 +390,19 @@ export interface DB {
   connectors: ConnectorsTable;
   connector_runs: ConnectorRunsTable;
   connector_items: ConnectorItemsTable;
+  company_usage: CompanyUsageTable;
+}
+
+/**
+ * What a company holds, kept by triggers on `documents` (migration 0050): its documents, the bytes
+ * of their originals, and those waiting for or in ingestion (UPLOADED, PROCESSING).
+ */
+export interface CompanyUsageTable {
+  company_id: string;
+  documents: Generated<number>;
+  /** bigint: read as a string. */
+  storage_bytes: ColumnType<string, number | string | undefined, number | string>;
+  pending: Generated<number>;
 }
 
 /** A source a company's documents are mirrored from (migration 0030, docs/connectors.md). */

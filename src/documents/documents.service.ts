@@ -97,7 +97,7 @@ export async function uploadDocument(
   const name = (input.name ?? input.filename).trim().slice(0, 255) || 'untitled';
   try {
     await deps.db.transaction().execute(async (trx) => {
-      const usage = await companyUsage(trx, companyId);
+      const usage = await companyUsage(trx, companyId, { lock: true });
       if (deps.quota) assertWithinQuota(usage, deps.quota, input.bytes.length);
       await trx
         .insertInto('documents')

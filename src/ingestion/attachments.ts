@@ -142,7 +142,7 @@ export async function insertAttachments(
       orphanKeys.push(child.storageKey);
       continue;
     }
-    const usage = await companyUsage(trx, parent.company_id);
+    const usage = await companyUsage(trx, parent.company_id, { lock: true });
     try {
       if (deps.quota) assertWithinQuota(usage, deps.quota, child.bytes.length);
     } catch (err) {

@@ -37,6 +37,12 @@ export function poolAdapter(pool: pg.Pool): Db {
   };
 }
 
+/** The schema each started pg-boss keeps its tables in (startQueue). */
+const schemas = new WeakMap<PgBoss, string>();
+
+/** The schema of `boss`'s tables (`pgboss` unless the context was given another). */
+export const queueSchemaOf = (boss: PgBoss): string => schemas.get(boss) ?? 'pgboss';
+
 /**
  * Starts pg-boss in `schema` and makes sure the ingestion queue exists.
  * Jobs: up to INGEST_JOB_RETRIES retries with exponential backoff capped at a minute; a heartbeat
@@ -46,6 +52,7 @@ export function poolAdapter(pool: pg.Pool): Db {
  */
 export async function startQueue(pool: pg.Pool, schema: string): Promise<PgBoss> {
   const boss = new PgBoss({ db: poolAdapter(pool), schema, supervise: true, schedule: false });
+  schemas.set(boss, schema);
   boss.on('error', (err) => {
     // pg-boss reports maintenance failures here; they are retried on its next cycle.
     process.emitWarning(`pg-boss: ${err instanceof Error ? err.message : String(err)}`);

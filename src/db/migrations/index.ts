@@ -18,6 +18,7 @@ import * as visitorTokens from './0016_visitor_tokens.ts';
 import * as idempotencyKeys from './0020_idempotency_keys.ts';
 import * as connectors from './0030_connectors.ts';
 import * as documentsWaitingIndex from './0040_documents_waiting_index.ts';
+import * as companyUsage from './0050_company_usage.ts';
 
 /** Every migration, in order; add new files here (names sort by their timestamp-like prefix). */
 const migrations: Record<string, Migration> = {
@@ -40,6 +41,7 @@ const migrations: Record<string, Migration> = {
   '0020_idempotency_keys': idempotencyKeys,
   '0030_connectors': connectors,
   '0040_documents_waiting_index': documentsWaitingIndex,
+  '0050_company_usage': companyUsage,
 };
 
 export const migrationProvider: MigrationProvider = {
