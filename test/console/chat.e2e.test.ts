@@ -81,8 +81,13 @@ t.test('a chat that behaves like one', { skip: CHROMIUM ? false : 'no chromium' 
     RATE_LIMIT_ENABLED: 'false',
     EMBED_THREADS: '1',
   };
+  // Starting on a fresh DATA_DIR took 22 s here, and 55 to 124 s with another server starting
+  // and two busy loops beside it: waitFor's 120 s default is too tight for a loaded machine.
+  const START_MS = 300_000;
   let server: ServerProcess = startServer(t, env);
-  t.ok(await waitFor(`${base}/api/health`), 'server started');
+  t.ok(await waitFor(`${base}/api/health`, START_MS), 'server started', {
+    output: server.output().slice(-3000),
+  });
 
   // A document and a topic, through the API.
   const login = await fetch(`${base}/api/auth/login`, {
@@ -232,7 +237,9 @@ t.test('a chat that behaves like one', { skip: CHROMIUM ? false : 'no chromium' 
   await screen(t, page, 'chat-offline');
   mode = 'answer';
   server = startServer(t, env);
-  t.ok(await waitFor(`${base}/api/health`), 'server restarted');
+  t.ok(await waitFor(`${base}/api/health`, START_MS), 'server restarted', {
+    output: server.output().slice(-3000),
+  });
   await page
     .getByRole('alert')
     .filter({ hasText: 'Connection to the server lost' })
