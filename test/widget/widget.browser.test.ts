@@ -156,8 +156,12 @@ if (!executablePath) {
     const first = page.locator('[data-cog-rag-widget] .bot').nth(1);
     t.match(await first.textContent(), /8am to 6pm/, 'the streamed answer appears');
     t.ok((await first.locator('.chip').count()) >= 1, 'with citation chips');
-    const session = await page.evaluate(() => Object.entries(sessionStorage));
+    // The widget keeps its conversation log in sessionStorage too: find the session by its key.
+    const session = await page.evaluate(() =>
+      Object.entries(sessionStorage).filter(([key]) => key.startsWith('cog-rag:session:')),
+    );
     t.match(session, [[/^cog-rag:session:/, /^sess_[A-Za-z0-9_-]{54}$/]], 'the server-made session is kept');
+    t.equal(session.length, 1, 'one session for the key');
     await shot('02-answer-with-citations');
 
     // Focus trap: Tab from Send wraps to the first control; Shift+Tab from the input reaches a chip.
