@@ -32,7 +32,14 @@ declare module 'fastify' {
 
 /** Longest key accepted, characters (the draft sets no limit; UUIDs are 36). */
 export const MAX_KEY_LENGTH = 255;
-const KEY = /^[\x21-\x7e]{1,255}$/;
+/**
+ * The header's value, exactly as the OpenAPI document states it (plugins/openapi/transform.ts): a
+ * key of 1–255 printable ASCII characters other than `"`, bare (`abc`) or as the draft's sf-string
+ * (`"abc"`, the same key). No pattern can tell a quote that is part of a key from the sf-string's,
+ * so a key never holds one; nor spaces, which a header value's edges lose.
+ */
+export const KEY_HEADER_PATTERN = `^(?:[\\x21\\x23-\\x7e]{1,${MAX_KEY_LENGTH}}|"[\\x21\\x23-\\x7e]{1,${MAX_KEY_LENGTH}}")$`;
+const KEY_HEADER = new RegExp(KEY_HEADER_PATTERN);
 
 /** Whether a route takes `Idempotency-Key` (its method, auth, config and response schema decide). */
 export function takesIdempotencyKey(
@@ -50,14 +57,16 @@ export function takesIdempotencyKey(
 /** The key from the header: an sf-string (`"abc"`, draft §2.1) or, leniently, the bare text. */
 function keyOf(header: string | string[] | undefined): string | undefined {
   if (header === undefined) return undefined;
-  const raw = [header].flat().join(',').trim();
-  const key = raw.length >= 2 && raw.startsWith('"') && raw.endsWith('"') ? raw.slice(1, -1) : raw;
-  if (!KEY.test(key)) {
+  const raw = [header].flat().join(', ').trim();
+  if (!KEY_HEADER.test(raw)) {
     throw validationError('Invalid Idempotency-Key', [
-      { field: 'Idempotency-Key', reason: `must be 1–${MAX_KEY_LENGTH} printable ASCII characters` },
+      {
+        field: 'Idempotency-Key',
+        reason: `must be 1–${MAX_KEY_LENGTH} printable ASCII characters other than '"', bare or in double quotes`,
+      },
     ]);
   }
-  return key;
+  return raw.startsWith('"') ? raw.slice(1, -1) : raw;
 }
 
 /** SHA-256 hex of whatever identifies a request; object keys are sorted so their order does not matter. */

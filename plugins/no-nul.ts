@@ -7,7 +7,8 @@ import { validationError, type AppError } from '../src/lib/errors.ts';
  * most 4 levels (settings, metadata); 32 leaves room for clients' metadata while keeping every
  * later step that recurses (ajv, JSON.stringify in a handler, the database driver) far from the
  * stack's limit. The audit's 240 kB body of 100,000 nested arrays overflowed the old recursive
- * scan (issue 22, hole 4).
+ * scan (issue 22, hole 4). A JSON body's text is held to it before it is parsed
+ * (plugins/json-body.ts); the scan below still holds parsed values (query, path, any body) to it.
  */
 export const MAX_BODY_DEPTH = 32;
 
@@ -50,7 +51,7 @@ function refusalOf(request: FastifyRequest): AppError | undefined {
     const found = scanInput(value, part);
     if (found) {
       const message = found.reason.startsWith('must not nest')
-        ? `Request ${part} is nested too deeply`
+        ? `Request ${part} is nested too deeply: at most ${MAX_BODY_DEPTH} levels of arrays and objects`
         : 'Text must not contain NUL characters';
       return validationError(message, [found]);
     }
@@ -61,8 +62,8 @@ function refusalOf(request: FastifyRequest): AppError | undefined {
 /**
  * PostgreSQL text cannot hold NUL (U+0000); JSON can. Such input is refused up front with a 400
  * naming the field, instead of failing in the database; so is a body nested deeper than
- * MAX_BODY_DEPTH. Installed per route after the rate limit's hook (registered before this plugin,
- * also in preValidation), so a flood of hostile bodies is refused by its counter first.
+ * MAX_BODY_DEPTH. Installed per route in preValidation, after the rate limits (which count in
+ * preParsing, before the body is read), so a flood of hostile bodies is refused by its counter first.
  */
 export default fp(
   async function noNulPlugin(app: FastifyInstance) {

@@ -137,9 +137,10 @@ function storeOf(counter: WindowCounter) {
 /**
  * The spec's rate limits. Public routes: publicLimits above. The others with @fastify/rate-limit,
  * counted after authentication (which runs on arrival) so the identity is the user (JWT routes) or
- * the client IP (unauthenticated routes) — ARCHITECTURE.md — and before any look at the body
- * (preValidation, ahead of plugins/no-nul.ts and the schema), so invalid and hostile bodies count
- * too and a flood of them meets 429s. Counters are in Redis when REDIS_URL is set, so
+ * the client IP (unauthenticated routes) — ARCHITECTURE.md — and before the body is read
+ * (preParsing: ahead of the JSON parser and its depth check, plugins/json-body.ts, of
+ * plugins/no-nul.ts and of the schema), so invalid and hostile bodies count too, and a flood of
+ * them meets 429s without being read. Counters are in Redis when REDIS_URL is set, so
  * every replica shares them; in memory otherwise, and in each replica's memory while Redis is
  * unreachable (src/lib/window-counter.ts).
  */
@@ -157,7 +158,7 @@ async function rateLimitPlugin(app: FastifyInstance) {
   const limits = limitsOf(app.ctx.config);
   await app.register(rateLimit, {
     global: true,
-    hook: 'preValidation',
+    hook: 'preParsing',
     timeWindow: WINDOW_MS,
     store: storeOf(counter),
     allowList: (request) => isPublic(request),

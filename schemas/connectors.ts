@@ -1,39 +1,56 @@
 import { Type } from 'typebox';
 import { Count, Envelope, Id, ListQuery, Name, Paginated, Text, Timestamp } from './common.ts';
 
-const Kind = Type.Enum(['folder', 'web', 's3', 'imap', 'webdav'], {
-  description: 'Source type (docs/connectors.md "Sources")',
-});
+const kindOf = (options: object = {}) =>
+  Type.Enum(['folder', 'web', 's3', 'imap', 'webdav'], {
+    description: 'Source type (docs/connectors.md "Sources")',
+    ...options,
+  });
+const Kind = kindOf();
 const Strings = (description: string) =>
   Type.Array(Type.String({ minLength: 1, maxLength: 2000 }), { maxItems: 50, description });
 
 /** Every source's settings in one object; which fields apply depends on `kind` (checked per kind, 400 otherwise). */
-const ConnectorConfig = Type.Object(
-  {
-    path: Type.Optional(Text(1000, { description: 'folder: absolute path below CONNECTOR_FOLDER_ROOTS' })),
-    include: Type.Optional(Strings('folder: globs of relative paths to take (default all)')),
-    exclude: Type.Optional(Strings('folder: globs of relative paths to leave out')),
-    startUrls: Type.Optional(Strings('web: pages the crawl starts from')),
-    sitemapUrl: Type.Optional(Text(2000, { description: 'web: a sitemap.xml whose URLs are start pages' })),
-    endpoint: Type.Optional(Text(2000, { description: 's3: endpoint URL (MinIO, Ceph); empty for AWS' })),
-    region: Type.Optional(Text(64, { description: 's3: region, default us-east-1' })),
-    bucket: Type.Optional(Text(63, { description: 's3: bucket name' })),
-    prefix: Type.Optional(Text(1000, { description: 's3: key prefix' })),
-    accessKeyId: Type.Optional(
-      Text(256, { description: 's3: access key id (the secret key goes in `secret`)' }),
-    ),
-    forcePathStyle: Type.Optional(Type.Boolean({ description: 's3: path-style addressing (MinIO)' })),
-    host: Type.Optional(Text(255, { description: 'imap: server host' })),
-    port: Type.Optional(Type.Integer({ minimum: 1, maximum: 65535, description: 'imap: port, default 993' })),
-    tls: Type.Optional(Type.Boolean({ description: 'imap: implicit TLS, default true' })),
-    username: Type.Optional(
-      Text(255, { description: 'imap, webdav: user name (the password goes in `secret`)' }),
-    ),
-    mailbox: Type.Optional(Text(255, { description: 'imap: mailbox folder, default INBOX' })),
-    url: Type.Optional(Text(2000, { description: 'webdav: collection URL' })),
-  },
-  { additionalProperties: false },
-);
+const configOf = (options: object = {}) =>
+  Type.Object(
+    {
+      path: Type.Optional(
+        Text(1000, { description: 'folder (required): absolute path below CONNECTOR_FOLDER_ROOTS' }),
+      ),
+      include: Type.Optional(Strings('folder: globs of relative paths to take (default all)')),
+      exclude: Type.Optional(Strings('folder: globs of relative paths to leave out')),
+      startUrls: Type.Optional(Strings('web (this, `sitemapUrl` or both): pages the crawl starts from')),
+      sitemapUrl: Type.Optional(
+        Text(2000, {
+          description: 'web (this, `startUrls` or both): a sitemap.xml whose URLs are start pages',
+        }),
+      ),
+      endpoint: Type.Optional(Text(2000, { description: 's3: endpoint URL (MinIO, Ceph); empty for AWS' })),
+      region: Type.Optional(Text(64, { description: 's3: region, default us-east-1' })),
+      bucket: Type.Optional(
+        Text(63, { pattern: '^[a-z0-9][a-z0-9.-]{1,62}$', description: 's3 (required): bucket name' }),
+      ),
+      prefix: Type.Optional(Text(1000, { description: 's3: key prefix' })),
+      accessKeyId: Type.Optional(
+        Text(256, { description: 's3: access key id (the secret key goes in `secret`)' }),
+      ),
+      forcePathStyle: Type.Optional(Type.Boolean({ description: 's3: path-style addressing (MinIO)' })),
+      host: Type.Optional(Text(255, { description: 'imap (required): server host' })),
+      port: Type.Optional(
+        Type.Integer({ minimum: 1, maximum: 65535, description: 'imap: port, default 993' }),
+      ),
+      tls: Type.Optional(Type.Boolean({ description: 'imap: implicit TLS, default true' })),
+      username: Type.Optional(
+        Text(255, {
+          description: 'imap (required), webdav: user name (the password goes in `secret`)',
+        }),
+      ),
+      mailbox: Type.Optional(Text(255, { description: 'imap: mailbox folder, default INBOX' })),
+      url: Type.Optional(Text(2000, { description: 'webdav (required): collection URL' })),
+    },
+    { additionalProperties: false, ...options },
+  );
+const ConnectorConfig = configOf();
 
 const Limits = Type.Object(
   {
@@ -123,19 +140,65 @@ const writable = {
   limits: Type.Partial(Limits, { additionalProperties: false }),
 };
 
-export const CreateConnectorBody = Type.Object(
-  {
-    name: writable.name,
-    kind: Kind,
-    config: writable.config,
-    topicId: Type.Optional(writable.topicId),
-    secret: Type.Optional(writable.secret),
-    intervalMinutes: Type.Optional(writable.intervalMinutes),
-    enabled: Type.Optional(writable.enabled),
-    limits: Type.Optional(writable.limits),
-  },
-  { additionalProperties: false },
-);
+/**
+ * What each kind requires of `config`, as the schema's `if`/`then`/`else` chain on the creating
+ * body (JSON Schema 2020-12, OpenAPI 3.1): the document states it and the validator enforces it
+ * (400 naming `config.<field>`), the same rule src/connectors/config.ts applies. What no schema can
+ * say (hosts that resolve to a reachable address, folders below CONNECTOR_FOLDER_ROOTS) is checked
+ * there. Client generators ignore the chain: the fields stay optional in generated types.
+ */
+/** `config` requires `fields` (each declared here too: a schema lists what it requires). */
+const needs = (...fields: string[]) => ({
+  required: fields,
+  // Not empty; the field's type and bounds are its own schema's (a `type` here would need them all).
+  properties: Object.fromEntries(fields.map((f) => [f, { minLength: 1 }])),
+});
+const REQUIRED_BY_KIND: [string, Record<string, unknown>][] = [
+  ['folder', needs('path')],
+  [
+    'web',
+    {
+      anyOf: [{ required: ['startUrls'], properties: { startUrls: { minItems: 1 } } }, needs('sitemapUrl')],
+    },
+  ],
+  ['s3', needs('bucket')],
+  ['imap', needs('host', 'username')],
+  ['webdav', needs('url')],
+];
+/**
+ * The chain for a body with properties `keys`. Each `if` and `then` also names the body's other
+ * properties with an empty schema (which allows anything): Redocly's example check treats every
+ * schema with `properties` as closed to others, and would otherwise refuse every example body.
+ */
+const configByKind = (keys: string[]) =>
+  REQUIRED_BY_KIND.reduceRight<Record<string, unknown> | undefined>((otherwise, [kind, config]) => {
+    const others = Object.fromEntries(keys.map((k) => [k, {}]));
+    return {
+      if: { properties: { ...others, kind: { const: kind } }, required: ['kind'] },
+      then: { properties: { ...others, config } },
+      ...(otherwise ? { else: otherwise } : {}),
+    };
+  }, undefined)!;
+
+const createConnectorProperties = {
+  name: writable.name,
+  // Examples for the document's request example (plugins/openapi/samples.ts): a config its kind
+  // accepts, as the `if`/`then` chain below requires.
+  kind: kindOf({ examples: ['web'] }),
+  config: configOf({ examples: [{ sitemapUrl: 'https://intranet.example/sitemap.xml' }] }),
+  topicId: Type.Optional(writable.topicId),
+  secret: Type.Optional(writable.secret),
+  intervalMinutes: Type.Optional(writable.intervalMinutes),
+  enabled: Type.Optional(writable.enabled),
+  limits: Type.Optional(writable.limits),
+};
+
+export const CreateConnectorBody = Type.Object(createConnectorProperties, {
+  additionalProperties: false,
+  description:
+    '`config` takes the fields of its `kind`: folder `path`; web `startUrls` and/or `sitemapUrl`; s3 `bucket`; imap `host` and `username`; webdav `url` (each field says which kind it is for).',
+  ...configByKind(Object.keys(createConnectorProperties)),
+});
 
 export const UpdateConnectorBody = Type.Object(
   {

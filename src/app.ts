@@ -21,6 +21,7 @@ import noNulPlugin from '../plugins/no-nul.ts';
 import idempotencyPlugin from '../plugins/idempotency.ts';
 import deprecationPlugin from '../plugins/deprecation.ts';
 import { installValidators } from '../plugins/validation.ts';
+import { installJsonParser } from '../plugins/json-body.ts';
 import healthRoutes, { API_VERSION } from './routes/health.ts';
 import authRoutes, { meRoutes } from './routes/auth.ts';
 import documentRoutes, { documentUploadRoutes } from './routes/documents.ts';
@@ -178,6 +179,8 @@ export async function buildApp(
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   installValidators(app);
+  // Before any scope is registered: every scope copies the root's body parsers.
+  installJsonParser(app);
   app.decorate('ctx', ctx);
   const unwatch = watchContext(ctx);
   app.addHook('onClose', async () => void unwatch());

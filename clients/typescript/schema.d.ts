@@ -2515,21 +2515,21 @@ export interface components {
             error: string;
         };
         ConnectorConfig: {
-            /** @description folder: absolute path below CONNECTOR_FOLDER_ROOTS */
+            /** @description folder (required): absolute path below CONNECTOR_FOLDER_ROOTS */
             path?: string;
             /** @description folder: globs of relative paths to take (default all) */
             include?: string[];
             /** @description folder: globs of relative paths to leave out */
             exclude?: string[];
-            /** @description web: pages the crawl starts from */
+            /** @description web (this, `sitemapUrl` or both): pages the crawl starts from */
             startUrls?: string[];
-            /** @description web: a sitemap.xml whose URLs are start pages */
+            /** @description web (this, `startUrls` or both): a sitemap.xml whose URLs are start pages */
             sitemapUrl?: string;
             /** @description s3: endpoint URL (MinIO, Ceph); empty for AWS */
             endpoint?: string;
             /** @description s3: region, default us-east-1 */
             region?: string;
-            /** @description s3: bucket name */
+            /** @description s3 (required): bucket name */
             bucket?: string;
             /** @description s3: key prefix */
             prefix?: string;
@@ -2537,7 +2537,7 @@ export interface components {
             accessKeyId?: string;
             /** @description s3: path-style addressing (MinIO) */
             forcePathStyle?: boolean;
-            /** @description imap: server host */
+            /** @description imap (required): server host */
             host?: string;
             /**
              * Format: int32
@@ -2546,11 +2546,11 @@ export interface components {
             port?: number;
             /** @description imap: implicit TLS, default true */
             tls?: boolean;
-            /** @description imap, webdav: user name (the password goes in `secret`) */
+            /** @description imap (required), webdav: user name (the password goes in `secret`) */
             username?: string;
             /** @description imap: mailbox folder, default INBOX */
             mailbox?: string;
-            /** @description webdav: collection URL */
+            /** @description webdav (required): collection URL */
             url?: string;
         };
         ConnectorLimits: {
@@ -3417,6 +3417,7 @@ export interface components {
             name: string;
             /**
              * @description Source type (docs/connectors.md "Sources")
+             * @example web
              * @enum {string}
              */
             kind: "folder" | "web" | "s3" | "imap" | "webdav";
@@ -3429,22 +3430,27 @@ export interface components {
             enabled?: boolean;
             limits?: components["schemas"]["CreateConnectorRequestLimits"];
         };
+        /**
+         * @example {
+         *       "sitemapUrl": "https://intranet.example/sitemap.xml"
+         *     }
+         */
         CreateConnectorRequestConfig: {
-            /** @description folder: absolute path below CONNECTOR_FOLDER_ROOTS */
+            /** @description folder (required): absolute path below CONNECTOR_FOLDER_ROOTS */
             path?: string;
             /** @description folder: globs of relative paths to take (default all) */
             include?: string[];
             /** @description folder: globs of relative paths to leave out */
             exclude?: string[];
-            /** @description web: pages the crawl starts from */
+            /** @description web (this, `sitemapUrl` or both): pages the crawl starts from */
             startUrls?: string[];
-            /** @description web: a sitemap.xml whose URLs are start pages */
+            /** @description web (this, `startUrls` or both): a sitemap.xml whose URLs are start pages */
             sitemapUrl?: string;
             /** @description s3: endpoint URL (MinIO, Ceph); empty for AWS */
             endpoint?: string;
             /** @description s3: region, default us-east-1 */
             region?: string;
-            /** @description s3: bucket name */
+            /** @description s3 (required): bucket name */
             bucket?: string;
             /** @description s3: key prefix */
             prefix?: string;
@@ -3452,7 +3458,7 @@ export interface components {
             accessKeyId?: string;
             /** @description s3: path-style addressing (MinIO) */
             forcePathStyle?: boolean;
-            /** @description imap: server host */
+            /** @description imap (required): server host */
             host?: string;
             /**
              * Format: int32
@@ -3461,11 +3467,11 @@ export interface components {
             port?: number;
             /** @description imap: implicit TLS, default true */
             tls?: boolean;
-            /** @description imap, webdav: user name (the password goes in `secret`) */
+            /** @description imap (required), webdav: user name (the password goes in `secret`) */
             username?: string;
             /** @description imap: mailbox folder, default INBOX */
             mailbox?: string;
-            /** @description webdav: collection URL */
+            /** @description webdav (required): collection URL */
             url?: string;
         };
         CreateConnectorRequestLimits: {
@@ -3515,21 +3521,21 @@ export interface components {
             limits?: components["schemas"]["UpdateConnectorRequestLimits"];
         };
         UpdateConnectorRequestConfig: {
-            /** @description folder: absolute path below CONNECTOR_FOLDER_ROOTS */
+            /** @description folder (required): absolute path below CONNECTOR_FOLDER_ROOTS */
             path?: string;
             /** @description folder: globs of relative paths to take (default all) */
             include?: string[];
             /** @description folder: globs of relative paths to leave out */
             exclude?: string[];
-            /** @description web: pages the crawl starts from */
+            /** @description web (this, `sitemapUrl` or both): pages the crawl starts from */
             startUrls?: string[];
-            /** @description web: a sitemap.xml whose URLs are start pages */
+            /** @description web (this, `startUrls` or both): a sitemap.xml whose URLs are start pages */
             sitemapUrl?: string;
             /** @description s3: endpoint URL (MinIO, Ceph); empty for AWS */
             endpoint?: string;
             /** @description s3: region, default us-east-1 */
             region?: string;
-            /** @description s3: bucket name */
+            /** @description s3 (required): bucket name */
             bucket?: string;
             /** @description s3: key prefix */
             prefix?: string;
@@ -3537,7 +3543,7 @@ export interface components {
             accessKeyId?: string;
             /** @description s3: path-style addressing (MinIO) */
             forcePathStyle?: boolean;
-            /** @description imap: server host */
+            /** @description imap (required): server host */
             host?: string;
             /**
              * Format: int32
@@ -3546,11 +3552,11 @@ export interface components {
             port?: number;
             /** @description imap: implicit TLS, default true */
             tls?: boolean;
-            /** @description imap, webdav: user name (the password goes in `secret`) */
+            /** @description imap (required), webdav: user name (the password goes in `secret`) */
             username?: string;
             /** @description imap: mailbox folder, default INBOX */
             mailbox?: string;
-            /** @description webdav: collection URL */
+            /** @description webdav (required): collection URL */
             url?: string;
         };
         UpdateConnectorRequestLimits: {
@@ -4077,6 +4083,19 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description `PAYLOAD_TOO_LARGE`: Body, file or storage quota exceeded */
+            413: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description `RATE_LIMIT_EXCEEDED`: Rate limit or sign-in back-off; wait `retryAfter` seconds (also the `Retry-After` header) */
             429: {
                 headers: {
@@ -4171,6 +4190,19 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description `PAYLOAD_TOO_LARGE`: Body, file or storage quota exceeded */
+            413: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description `RATE_LIMIT_EXCEEDED`: Rate limit or sign-in back-off; wait `retryAfter` seconds (also the `Retry-After` header) */
             429: {
                 headers: {
@@ -4244,6 +4276,19 @@ export interface operations {
             };
             /** @description `UNAUTHORIZED`: Credential missing, expired or invalid */
             401: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `PAYLOAD_TOO_LARGE`: Body, file or storage quota exceeded */
+            413: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
@@ -4490,6 +4535,19 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description `PAYLOAD_TOO_LARGE`: Body, file or storage quota exceeded */
+            413: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description `RATE_LIMIT_EXCEEDED`: Rate limit or sign-in back-off; wait `retryAfter` seconds (also the `Retry-After` header) */
             429: {
                 headers: {
@@ -4523,10 +4581,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /**
-                 * @description Makes a retry safe (IETF draft-ietf-httpapi-idempotency-key-header): the same key with the same request within 24 h answers the stored response (`Idempotent-Replayed: true`) and creates nothing; with another request, 422 `VALIDATION_ERROR`; while the first is still running, 409 `CONFLICT` (retry after `Retry-After`). Scoped to the caller (user or API key). A UUID per logical request is a good key.
-                 * @example "8e03978e-40d5-43e8-bc93-6894a57f9324"
-                 */
+                /** @description Makes a retry safe (IETF draft-ietf-httpapi-idempotency-key-header): the same key with the same request within 24 h answers the stored response (`Idempotent-Replayed: true`) and creates nothing; with another request, 422 `VALIDATION_ERROR`; while the first is still running, 409 `CONFLICT` (retry after `Retry-After`). Scoped to the caller (user or API key). A key is 1–255 printable ASCII characters other than `"`, sent bare or quoted (`"…"`, the same key). Make a new one (a UUID, e.g. `crypto.randomUUID()`) for each logical request and send it again only with that request's retries. */
                 "Idempotency-Key"?: string;
             };
             path?: never;
@@ -4688,10 +4743,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /**
-                 * @description Makes a retry safe (IETF draft-ietf-httpapi-idempotency-key-header): the same key with the same request within 24 h answers the stored response (`Idempotent-Replayed: true`) and creates nothing; with another request, 422 `VALIDATION_ERROR`; while the first is still running, 409 `CONFLICT` (retry after `Retry-After`). Scoped to the caller (user or API key). A UUID per logical request is a good key.
-                 * @example "8e03978e-40d5-43e8-bc93-6894a57f9324"
-                 */
+                /** @description Makes a retry safe (IETF draft-ietf-httpapi-idempotency-key-header): the same key with the same request within 24 h answers the stored response (`Idempotent-Replayed: true`) and creates nothing; with another request, 422 `VALIDATION_ERROR`; while the first is still running, 409 `CONFLICT` (retry after `Retry-After`). Scoped to the caller (user or API key). A key is 1–255 printable ASCII characters other than `"`, sent bare or quoted (`"…"`, the same key). Make a new one (a UUID, e.g. `crypto.randomUUID()`) for each logical request and send it again only with that request's retries. */
                 "Idempotency-Key"?: string;
             };
             path?: never;
@@ -5127,6 +5179,19 @@ export interface operations {
             };
             /** @description `NOT_FOUND`: No such resource in your company (existence is never revealed) */
             404: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `PAYLOAD_TOO_LARGE`: Body, file or storage quota exceeded */
+            413: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
@@ -5615,10 +5680,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /**
-                 * @description Makes a retry safe (IETF draft-ietf-httpapi-idempotency-key-header): the same key with the same request within 24 h answers the stored response (`Idempotent-Replayed: true`) and creates nothing; with another request, 422 `VALIDATION_ERROR`; while the first is still running, 409 `CONFLICT` (retry after `Retry-After`). Scoped to the caller (user or API key). A UUID per logical request is a good key.
-                 * @example "8e03978e-40d5-43e8-bc93-6894a57f9324"
-                 */
+                /** @description Makes a retry safe (IETF draft-ietf-httpapi-idempotency-key-header): the same key with the same request within 24 h answers the stored response (`Idempotent-Replayed: true`) and creates nothing; with another request, 422 `VALIDATION_ERROR`; while the first is still running, 409 `CONFLICT` (retry after `Retry-After`). Scoped to the caller (user or API key). A key is 1–255 printable ASCII characters other than `"`, sent bare or quoted (`"…"`, the same key). Make a new one (a UUID, e.g. `crypto.randomUUID()`) for each logical request and send it again only with that request's retries. */
                 "Idempotency-Key"?: string;
             };
             path?: never;
@@ -5684,6 +5746,19 @@ export interface operations {
             };
             /** @description `CONFLICT`: A request with the same `Idempotency-Key` is still being processed (or the resource conflicts) */
             409: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `PAYLOAD_TOO_LARGE`: Body, file or storage quota exceeded */
+            413: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
@@ -5810,6 +5885,19 @@ export interface operations {
             };
             /** @description `NOT_FOUND`: No such resource in your company (existence is never revealed) */
             404: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `PAYLOAD_TOO_LARGE`: Body, file or storage quota exceeded */
+            413: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
@@ -6270,6 +6358,19 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description `PAYLOAD_TOO_LARGE`: Body, file or storage quota exceeded */
+            413: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description `RATE_LIMIT_EXCEEDED`: Rate limit or sign-in back-off; wait `retryAfter` seconds (also the `Retry-After` header) */
             429: {
                 headers: {
@@ -6329,10 +6430,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /**
-                 * @description Makes a retry safe (IETF draft-ietf-httpapi-idempotency-key-header): the same key with the same request within 24 h answers the stored response (`Idempotent-Replayed: true`) and creates nothing; with another request, 422 `VALIDATION_ERROR`; while the first is still running, 409 `CONFLICT` (retry after `Retry-After`). Scoped to the caller (user or API key). A UUID per logical request is a good key.
-                 * @example "8e03978e-40d5-43e8-bc93-6894a57f9324"
-                 */
+                /** @description Makes a retry safe (IETF draft-ietf-httpapi-idempotency-key-header): the same key with the same request within 24 h answers the stored response (`Idempotent-Replayed: true`) and creates nothing; with another request, 422 `VALIDATION_ERROR`; while the first is still running, 409 `CONFLICT` (retry after `Retry-After`). Scoped to the caller (user or API key). A key is 1–255 printable ASCII characters other than `"`, sent bare or quoted (`"…"`, the same key). Make a new one (a UUID, e.g. `crypto.randomUUID()`) for each logical request and send it again only with that request's retries. */
                 "Idempotency-Key"?: string;
             };
             path?: never;
@@ -6422,6 +6520,19 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description `PAYLOAD_TOO_LARGE`: Body, file or storage quota exceeded */
+            413: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description `VALIDATION_ERROR`: The `Idempotency-Key` was already used with a different request */
             422: {
                 headers: {
@@ -6494,10 +6605,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /**
-                 * @description Makes a retry safe (IETF draft-ietf-httpapi-idempotency-key-header): the same key with the same request within 24 h answers the stored response (`Idempotent-Replayed: true`) and creates nothing; with another request, 422 `VALIDATION_ERROR`; while the first is still running, 409 `CONFLICT` (retry after `Retry-After`). Scoped to the caller (user or API key). A UUID per logical request is a good key.
-                 * @example "8e03978e-40d5-43e8-bc93-6894a57f9324"
-                 */
+                /** @description Makes a retry safe (IETF draft-ietf-httpapi-idempotency-key-header): the same key with the same request within 24 h answers the stored response (`Idempotent-Replayed: true`) and creates nothing; with another request, 422 `VALIDATION_ERROR`; while the first is still running, 409 `CONFLICT` (retry after `Retry-After`). Scoped to the caller (user or API key). A key is 1–255 printable ASCII characters other than `"`, sent bare or quoted (`"…"`, the same key). Make a new one (a UUID, e.g. `crypto.randomUUID()`) for each logical request and send it again only with that request's retries. */
                 "Idempotency-Key"?: string;
             };
             path?: never;
@@ -6563,6 +6671,19 @@ export interface operations {
             };
             /** @description `CONFLICT`: A request with the same `Idempotency-Key` is still being processed (or the resource conflicts) */
             409: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `PAYLOAD_TOO_LARGE`: Body, file or storage quota exceeded */
+            413: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
@@ -6711,6 +6832,19 @@ export interface operations {
             };
             /** @description `FORBIDDEN`: The role lacks the permission (`requiredRole`, `currentRole`), or the API key is used from an unauthorized domain */
             403: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `PAYLOAD_TOO_LARGE`: Body, file or storage quota exceeded */
+            413: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
@@ -6941,6 +7075,19 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description `PAYLOAD_TOO_LARGE`: Body, file or storage quota exceeded */
+            413: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description `RATE_LIMIT_EXCEEDED`: Rate limit or sign-in back-off; wait `retryAfter` seconds (also the `Retry-After` header) */
             429: {
                 headers: {
@@ -7099,10 +7246,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /**
-                 * @description Makes a retry safe (IETF draft-ietf-httpapi-idempotency-key-header): the same key with the same request within 24 h answers the stored response (`Idempotent-Replayed: true`) and creates nothing; with another request, 422 `VALIDATION_ERROR`; while the first is still running, 409 `CONFLICT` (retry after `Retry-After`). Scoped to the caller (user or API key). A UUID per logical request is a good key.
-                 * @example "8e03978e-40d5-43e8-bc93-6894a57f9324"
-                 */
+                /** @description Makes a retry safe (IETF draft-ietf-httpapi-idempotency-key-header): the same key with the same request within 24 h answers the stored response (`Idempotent-Replayed: true`) and creates nothing; with another request, 422 `VALIDATION_ERROR`; while the first is still running, 409 `CONFLICT` (retry after `Retry-After`). Scoped to the caller (user or API key). A key is 1–255 printable ASCII characters other than `"`, sent bare or quoted (`"…"`, the same key). Make a new one (a UUID, e.g. `crypto.randomUUID()`) for each logical request and send it again only with that request's retries. */
                 "Idempotency-Key"?: string;
             };
             path?: never;
@@ -7168,6 +7312,19 @@ export interface operations {
             };
             /** @description `CONFLICT`: A request with the same `Idempotency-Key` is still being processed (or the resource conflicts) */
             409: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `PAYLOAD_TOO_LARGE`: Body, file or storage quota exceeded */
+            413: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
@@ -7307,6 +7464,19 @@ export interface operations {
             };
             /** @description `CONFLICT`: The resource conflicts with the current state (duplicate, quota reached) */
             409: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `PAYLOAD_TOO_LARGE`: Body, file or storage quota exceeded */
+            413: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
@@ -7550,10 +7720,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /**
-                 * @description Makes a retry safe (IETF draft-ietf-httpapi-idempotency-key-header): the same key with the same request within 24 h answers the stored response (`Idempotent-Replayed: true`) and creates nothing; with another request, 422 `VALIDATION_ERROR`; while the first is still running, 409 `CONFLICT` (retry after `Retry-After`). Scoped to the caller (user or API key). A UUID per logical request is a good key.
-                 * @example "8e03978e-40d5-43e8-bc93-6894a57f9324"
-                 */
+                /** @description Makes a retry safe (IETF draft-ietf-httpapi-idempotency-key-header): the same key with the same request within 24 h answers the stored response (`Idempotent-Replayed: true`) and creates nothing; with another request, 422 `VALIDATION_ERROR`; while the first is still running, 409 `CONFLICT` (retry after `Retry-After`). Scoped to the caller (user or API key). A key is 1–255 printable ASCII characters other than `"`, sent bare or quoted (`"…"`, the same key). Make a new one (a UUID, e.g. `crypto.randomUUID()`) for each logical request and send it again only with that request's retries. */
                 "Idempotency-Key"?: string;
             };
             path?: never;
@@ -7619,6 +7786,19 @@ export interface operations {
             };
             /** @description `CONFLICT`: A request with the same `Idempotency-Key` is still being processed (or the resource conflicts) */
             409: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `PAYLOAD_TOO_LARGE`: Body, file or storage quota exceeded */
+            413: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
@@ -7867,6 +8047,19 @@ export interface operations {
             };
             /** @description `CONFLICT`: The resource conflicts with the current state (duplicate, quota reached) */
             409: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `PAYLOAD_TOO_LARGE`: Body, file or storage quota exceeded */
+            413: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
@@ -8209,6 +8402,19 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description `PAYLOAD_TOO_LARGE`: Body, file or storage quota exceeded */
+            413: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description `RATE_LIMIT_EXCEEDED`: Rate limit or sign-in back-off; wait `retryAfter` seconds (also the `Retry-After` header) */
             429: {
                 headers: {
@@ -8341,10 +8547,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /**
-                 * @description Makes a retry safe (IETF draft-ietf-httpapi-idempotency-key-header): the same key with the same request within 24 h answers the stored response (`Idempotent-Replayed: true`) and creates nothing; with another request, 422 `VALIDATION_ERROR`; while the first is still running, 409 `CONFLICT` (retry after `Retry-After`). Scoped to the caller (user or API key). A UUID per logical request is a good key.
-                 * @example "8e03978e-40d5-43e8-bc93-6894a57f9324"
-                 */
+                /** @description Makes a retry safe (IETF draft-ietf-httpapi-idempotency-key-header): the same key with the same request within 24 h answers the stored response (`Idempotent-Replayed: true`) and creates nothing; with another request, 422 `VALIDATION_ERROR`; while the first is still running, 409 `CONFLICT` (retry after `Retry-After`). Scoped to the caller (user or API key). A key is 1–255 printable ASCII characters other than `"`, sent bare or quoted (`"…"`, the same key). Make a new one (a UUID, e.g. `crypto.randomUUID()`) for each logical request and send it again only with that request's retries. */
                 "Idempotency-Key"?: string;
             };
             path?: never;
@@ -8410,6 +8613,19 @@ export interface operations {
             };
             /** @description `CONFLICT`: A request with the same `Idempotency-Key` is still being processed (or the resource conflicts) */
             409: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `PAYLOAD_TOO_LARGE`: Body, file or storage quota exceeded */
+            413: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
@@ -8645,6 +8861,19 @@ export interface operations {
             };
             /** @description `NOT_FOUND`: No such resource in your company (existence is never revealed) */
             404: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `PAYLOAD_TOO_LARGE`: Body, file or storage quota exceeded */
+            413: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
@@ -9099,6 +9328,19 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description `PAYLOAD_TOO_LARGE`: Body, file or storage quota exceeded */
+            413: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description `RATE_LIMIT_EXCEEDED`: Rate limit or sign-in back-off; wait `retryAfter` seconds (also the `Retry-After` header) */
             429: {
                 headers: {
@@ -9235,10 +9477,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /**
-                 * @description Makes a retry safe (IETF draft-ietf-httpapi-idempotency-key-header): the same key with the same request within 24 h answers the stored response (`Idempotent-Replayed: true`) and creates nothing; with another request, 422 `VALIDATION_ERROR`; while the first is still running, 409 `CONFLICT` (retry after `Retry-After`). Scoped to the caller (user or API key). A UUID per logical request is a good key.
-                 * @example "8e03978e-40d5-43e8-bc93-6894a57f9324"
-                 */
+                /** @description Makes a retry safe (IETF draft-ietf-httpapi-idempotency-key-header): the same key with the same request within 24 h answers the stored response (`Idempotent-Replayed: true`) and creates nothing; with another request, 422 `VALIDATION_ERROR`; while the first is still running, 409 `CONFLICT` (retry after `Retry-After`). Scoped to the caller (user or API key). A key is 1–255 printable ASCII characters other than `"`, sent bare or quoted (`"…"`, the same key). Make a new one (a UUID, e.g. `crypto.randomUUID()`) for each logical request and send it again only with that request's retries. */
                 "Idempotency-Key"?: string;
             };
             path?: never;
@@ -9304,6 +9543,19 @@ export interface operations {
             };
             /** @description `CONFLICT`: A request with the same `Idempotency-Key` is still being processed (or the resource conflicts) */
             409: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `PAYLOAD_TOO_LARGE`: Body, file or storage quota exceeded */
+            413: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
@@ -9563,6 +9815,19 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description `PAYLOAD_TOO_LARGE`: Body, file or storage quota exceeded */
+            413: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description `RATE_LIMIT_EXCEEDED`: Rate limit or sign-in back-off; wait `retryAfter` seconds (also the `Retry-After` header) */
             429: {
                 headers: {
@@ -9769,6 +10034,19 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description `PAYLOAD_TOO_LARGE`: Body, file or storage quota exceeded */
+            413: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description `RATE_LIMIT_EXCEEDED`: Rate limit or sign-in back-off; wait `retryAfter` seconds (also the `Retry-After` header) */
             429: {
                 headers: {
@@ -9855,6 +10133,19 @@ export interface operations {
             };
             /** @description `FORBIDDEN`: The role lacks the permission (`requiredRole`, `currentRole`), or the API key is used from an unauthorized domain */
             403: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `PAYLOAD_TOO_LARGE`: Body, file or storage quota exceeded */
+            413: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
@@ -9976,6 +10267,19 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description `PAYLOAD_TOO_LARGE`: Body, file or storage quota exceeded */
+            413: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description `RATE_LIMIT_EXCEEDED`: Rate limit or sign-in back-off; wait `retryAfter` seconds (also the `Retry-After` header) */
             429: {
                 headers: {
@@ -10073,6 +10377,19 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description `PAYLOAD_TOO_LARGE`: Body, file or storage quota exceeded */
+            413: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description `RATE_LIMIT_EXCEEDED`: Rate limit or sign-in back-off; wait `retryAfter` seconds (also the `Retry-After` header) */
             429: {
                 headers: {
@@ -10156,6 +10473,19 @@ export interface operations {
             };
             /** @description `FORBIDDEN`: The role lacks the permission (`requiredRole`, `currentRole`), or the API key is used from an unauthorized domain */
             403: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `PAYLOAD_TOO_LARGE`: Body, file or storage quota exceeded */
+            413: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
@@ -10321,10 +10651,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /**
-                 * @description Makes a retry safe (IETF draft-ietf-httpapi-idempotency-key-header): the same key with the same request within 24 h answers the stored response (`Idempotent-Replayed: true`) and creates nothing; with another request, 422 `VALIDATION_ERROR`; while the first is still running, 409 `CONFLICT` (retry after `Retry-After`). Scoped to the caller (user or API key). A UUID per logical request is a good key.
-                 * @example "8e03978e-40d5-43e8-bc93-6894a57f9324"
-                 */
+                /** @description Makes a retry safe (IETF draft-ietf-httpapi-idempotency-key-header): the same key with the same request within 24 h answers the stored response (`Idempotent-Replayed: true`) and creates nothing; with another request, 422 `VALIDATION_ERROR`; while the first is still running, 409 `CONFLICT` (retry after `Retry-After`). Scoped to the caller (user or API key). A key is 1–255 printable ASCII characters other than `"`, sent bare or quoted (`"…"`, the same key). Make a new one (a UUID, e.g. `crypto.randomUUID()`) for each logical request and send it again only with that request's retries. */
                 "Idempotency-Key"?: string;
             };
             path?: never;
@@ -10390,6 +10717,19 @@ export interface operations {
             };
             /** @description `CONFLICT`: A request with the same `Idempotency-Key` is still being processed (or the resource conflicts) */
             409: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `PAYLOAD_TOO_LARGE`: Body, file or storage quota exceeded */
+            413: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
@@ -10734,6 +11074,19 @@ export interface operations {
             };
             /** @description `NOT_FOUND`: No such resource in your company (existence is never revealed) */
             404: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `PAYLOAD_TOO_LARGE`: Body, file or storage quota exceeded */
+            413: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
@@ -11096,15 +11449,13 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /**
-                 * @description Makes a retry safe (IETF draft-ietf-httpapi-idempotency-key-header): the same key with the same request within 24 h answers the stored response (`Idempotent-Replayed: true`) and creates nothing; with another request, 422 `VALIDATION_ERROR`; while the first is still running, 409 `CONFLICT` (retry after `Retry-After`). Scoped to the caller (user or API key). A UUID per logical request is a good key.
-                 * @example "8e03978e-40d5-43e8-bc93-6894a57f9324"
-                 */
+                /** @description Makes a retry safe (IETF draft-ietf-httpapi-idempotency-key-header): the same key with the same request within 24 h answers the stored response (`Idempotent-Replayed: true`) and creates nothing; with another request, 422 `VALIDATION_ERROR`; while the first is still running, 409 `CONFLICT` (retry after `Retry-After`). Scoped to the caller (user or API key). A key is 1–255 printable ASCII characters other than `"`, sent bare or quoted (`"…"`, the same key). Make a new one (a UUID, e.g. `crypto.randomUUID()`) for each logical request and send it again only with that request's retries. */
                 "Idempotency-Key"?: string;
             };
             path?: never;
             cookie?: never;
         };
+        /** @description `config` takes the fields of its `kind`: folder `path`; web `startUrls` and/or `sitemapUrl`; s3 `bucket`; imap `host` and `username`; webdav `url` (each field says which kind it is for). */
         requestBody: {
             content: {
                 "application/json": components["schemas"]["CreateConnectorRequest"];
@@ -11178,6 +11529,19 @@ export interface operations {
             };
             /** @description `CONFLICT`: A request with the same `Idempotency-Key` is still being processed (or the resource conflicts) */
             409: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `PAYLOAD_TOO_LARGE`: Body, file or storage quota exceeded */
+            413: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
@@ -11535,6 +11899,19 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description `PAYLOAD_TOO_LARGE`: Body, file or storage quota exceeded */
+            413: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description `RATE_LIMIT_EXCEEDED`: Rate limit or sign-in back-off; wait `retryAfter` seconds (also the `Retry-After` header) */
             429: {
                 headers: {
@@ -11568,10 +11945,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /**
-                 * @description Makes a retry safe (IETF draft-ietf-httpapi-idempotency-key-header): the same key with the same request within 24 h answers the stored response (`Idempotent-Replayed: true`) and creates nothing; with another request, 422 `VALIDATION_ERROR`; while the first is still running, 409 `CONFLICT` (retry after `Retry-After`). Scoped to the caller (user or API key). A UUID per logical request is a good key.
-                 * @example "8e03978e-40d5-43e8-bc93-6894a57f9324"
-                 */
+                /** @description Makes a retry safe (IETF draft-ietf-httpapi-idempotency-key-header): the same key with the same request within 24 h answers the stored response (`Idempotent-Replayed: true`) and creates nothing; with another request, 422 `VALIDATION_ERROR`; while the first is still running, 409 `CONFLICT` (retry after `Retry-After`). Scoped to the caller (user or API key). A key is 1–255 printable ASCII characters other than `"`, sent bare or quoted (`"…"`, the same key). Make a new one (a UUID, e.g. `crypto.randomUUID()`) for each logical request and send it again only with that request's retries. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -11887,10 +12261,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /**
-                 * @description Makes a retry safe (IETF draft-ietf-httpapi-idempotency-key-header): the same key with the same request within 24 h answers the stored response (`Idempotent-Replayed: true`) and creates nothing; with another request, 422 `VALIDATION_ERROR`; while the first is still running, 409 `CONFLICT` (retry after `Retry-After`). Scoped to the caller (user or API key). A UUID per logical request is a good key.
-                 * @example "8e03978e-40d5-43e8-bc93-6894a57f9324"
-                 */
+                /** @description Makes a retry safe (IETF draft-ietf-httpapi-idempotency-key-header): the same key with the same request within 24 h answers the stored response (`Idempotent-Replayed: true`) and creates nothing; with another request, 422 `VALIDATION_ERROR`; while the first is still running, 409 `CONFLICT` (retry after `Retry-After`). Scoped to the caller (user or API key). A key is 1–255 printable ASCII characters other than `"`, sent bare or quoted (`"…"`, the same key). Make a new one (a UUID, e.g. `crypto.randomUUID()`) for each logical request and send it again only with that request's retries. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -12227,6 +12598,19 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description `PAYLOAD_TOO_LARGE`: Body, file or storage quota exceeded */
+            413: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description `RATE_LIMIT_EXCEEDED`: Rate limit or sign-in back-off; wait `retryAfter` seconds (also the `Retry-After` header) */
             429: {
                 headers: {
@@ -12450,10 +12834,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /**
-                 * @description Makes a retry safe (IETF draft-ietf-httpapi-idempotency-key-header): the same key with the same request within 24 h answers the stored response (`Idempotent-Replayed: true`) and creates nothing; with another request, 422 `VALIDATION_ERROR`; while the first is still running, 409 `CONFLICT` (retry after `Retry-After`). Scoped to the caller (user or API key). A UUID per logical request is a good key.
-                 * @example "8e03978e-40d5-43e8-bc93-6894a57f9324"
-                 */
+                /** @description Makes a retry safe (IETF draft-ietf-httpapi-idempotency-key-header): the same key with the same request within 24 h answers the stored response (`Idempotent-Replayed: true`) and creates nothing; with another request, 422 `VALIDATION_ERROR`; while the first is still running, 409 `CONFLICT` (retry after `Retry-After`). Scoped to the caller (user or API key). A key is 1–255 printable ASCII characters other than `"`, sent bare or quoted (`"…"`, the same key). Make a new one (a UUID, e.g. `crypto.randomUUID()`) for each logical request and send it again only with that request's retries. */
                 "Idempotency-Key"?: string;
             };
             path?: never;

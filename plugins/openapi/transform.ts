@@ -7,16 +7,22 @@ import { HEADERS } from './document.ts';
 import { nameInlineSchemas } from './components.ts';
 import { addExamples } from './examples.ts';
 import { addWebhooks } from './webhooks.ts';
-import { MAX_KEY_LENGTH, takesIdempotencyKey } from '../idempotency.ts';
+import { KEY_HEADER_PATTERN, MAX_KEY_LENGTH, takesIdempotencyKey } from '../idempotency.ts';
 
-/** The `Idempotency-Key` request header, on every operation that takes one (plugins/idempotency.ts). */
+/**
+ * The `Idempotency-Key` request header, on every operation that takes one (plugins/idempotency.ts):
+ * its pattern is the one the server checks. No example value: a key names one logical request, and
+ * a fixed example is what tools and people reuse (Swagger UI's "Try it out" fills it in; a fuzzer
+ * sends it with every generated body), each reuse with another body a 422.
+ */
 const IDEMPOTENCY_KEY = {
   type: 'string',
   minLength: 1,
-  maxLength: MAX_KEY_LENGTH,
+  // The quoted form: the key and its two quotes.
+  maxLength: MAX_KEY_LENGTH + 2,
+  pattern: KEY_HEADER_PATTERN,
   description:
-    'Makes a retry safe (IETF draft-ietf-httpapi-idempotency-key-header): the same key with the same request within 24 h answers the stored response (`Idempotent-Replayed: true`) and creates nothing; with another request, 422 `VALIDATION_ERROR`; while the first is still running, 409 `CONFLICT` (retry after `Retry-After`). Scoped to the caller (user or API key). A UUID per logical request is a good key.',
-  examples: ['"8e03978e-40d5-43e8-bc93-6894a57f9324"'],
+    'Makes a retry safe (IETF draft-ietf-httpapi-idempotency-key-header): the same key with the same request within 24 h answers the stored response (`Idempotent-Replayed: true`) and creates nothing; with another request, 422 `VALIDATION_ERROR`; while the first is still running, 409 `CONFLICT` (retry after `Retry-After`). Scoped to the caller (user or API key). A key is 1–255 printable ASCII characters other than `"`, sent bare or quoted (`"…"`, the same key). Make a new one (a UUID, e.g. `crypto.randomUUID()`) for each logical request and send it again only with that request\'s retries.',
 };
 
 declare module 'fastify' {
@@ -48,8 +54,8 @@ function limitGroupOf(config: RouteOptions['config']): LimitGroup {
 
 /**
  * Per route, from what the route declares for its own behaviour (config.auth, config.permission,
- * config.limitGroup), so the document cannot drift from it: the security requirement, the 401 and
- * 403 it can answer, its rate-limit class in the description, and a doc-only request body.
+ * config.limitGroup), so the document cannot drift from it: the security requirement, the 401,
+ * 403 and 413 it can answer, its rate-limit class in the description, and a doc-only request body.
  */
 export function transformRoute({
   schema,
@@ -69,6 +75,9 @@ export function transformRoute({
   const implied: number[] = [];
   if (auth !== 'none') implied.push(401);
   if (auth === 'apiKey' || config?.permission) implied.push(403);
+  // Any body is held to a size limit while it is read (MAX_JSON_BODY_KB, or the route's own), before
+  // it is validated: a route that takes one can answer 413 whatever its schema allows.
+  if (schema.body || config?.openapiBody) implied.push(413);
   for (const [status, ref] of Object.entries(errorResponses(...implied)))
     if (!(status in response)) response[status] = ref;
   for (const [status, success] of Object.entries(response)) {

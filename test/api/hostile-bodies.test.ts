@@ -36,7 +36,10 @@ t.test(
       codes.push(res.statusCode);
       if (i === 0) {
         t.equal(res.json().error.code, 'VALIDATION_ERROR');
-        t.match(res.json().error.details, [{ field: /^0(\.0)*$/, reason: /nest deeper/ }]);
+        // Refused on its text, before JSON.parse (plugins/json-body.ts): the field is the body.
+        t.match(res.json().error.details, [
+          { field: 'body', reason: /nest arrays and objects deeper than 32/ },
+        ]);
         t.equal(res.headers['x-ratelimit-limit'], '30', 'counted by the rate limit before the body check');
       }
       if (res.statusCode === 429) {
@@ -62,7 +65,10 @@ t.test('deep JSON inside a field of an authenticated route; a sane body still pa
   });
   t.equal(deep.statusCode, 400);
   t.equal(deep.json().error.code, 'VALIDATION_ERROR');
-  t.equal(deep.json().error.message, 'Request body is nested too deeply');
+  t.equal(
+    deep.json().error.message,
+    'Request body is nested too deeply: at most 32 levels of arrays and objects',
+  );
   const query = await app.inject({
     method: 'GET',
     url: `/api/documents?${'a'.repeat(1)}[b][c]=1`,

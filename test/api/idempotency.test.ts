@@ -5,6 +5,8 @@ import { buildTestApp, DATASETS, signUp } from '../helpers/app.ts';
 import { multipartBody } from '../helpers/multipart.ts';
 import { addUser } from '../helpers/users.ts';
 
+type Json = Record<string, unknown>;
+
 const pdf = readFileSync(join(DATASETS, 'documents/pdf/nics-background-checks-2015-11.pdf'));
 const txt = Buffer.from('Idempotency keys make retries safe.\n');
 
@@ -176,4 +178,48 @@ t.test('chat/message with a key: a retry is the stored answer, one conversation'
     .execute();
   t.equal(conversations.length, 1, 'asked once');
   t.equal((await ask('ask-1', 'Another question?')).statusCode, 422, 'another question with the key');
+});
+
+t.test('the keys the server accepts are exactly those the document’s pattern matches', async (t) => {
+  const { app } = await buildTestApp(t);
+  const admin = await signUp(app);
+  const doc = (await app.inject({ url: '/api/openapi.json' })).json();
+  const param = (doc.paths['/api/topics'].post.parameters as { name: string; schema: Json }[]).find(
+    (p) => p.name === 'Idempotency-Key',
+  )!;
+  t.notOk('example' in param || 'examples' in param, 'no fixed example a tool would reuse');
+  const pattern = new RegExp(param.schema.pattern as string);
+  const max = param.schema.maxLength as number;
+  const cases = [
+    'a',
+    '8e03978e-40d5-43e8-bc93-6894a57f9324',
+    '"0b6ad3f2-5d1c-4a8e-9f27-3c1e8b7d4a60"',
+    'x'.repeat(255),
+    `"${'y'.repeat(255)}"`,
+    'x'.repeat(256),
+    `"${'x'.repeat(256)}"`,
+    '""',
+    '"',
+    '"a',
+    'a"b',
+    '"a"b"',
+    'two words',
+    '"two words"',
+    'tab\there',
+    'ünïcode',
+    "!#$%&'()*+,-./:;<=>?@[\\]^_`{|}~",
+  ];
+  // Each a different key: a key sent again with another body is 422, whatever its form.
+  let n = 0;
+  for (const key of cases) {
+    const documented = pattern.test(key) && key.length <= max;
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/topics',
+      headers: { ...admin.headers, 'idempotency-key': key },
+      payload: { name: `Topic ${n++}` },
+    });
+    t.equal(res.statusCode, documented ? 201 : 400, `${JSON.stringify(key)}: ${res.statusCode}`);
+    if (!documented) t.match(res.json().error, { message: 'Invalid Idempotency-Key' });
+  }
 });

@@ -6,19 +6,23 @@ export type App = Awaited<ReturnType<typeof buildTestApp>>['app'];
 
 /**
  * Polls `/api/health` over real HTTP every 100 ms; `stop()` gives the slowest answer, ms, and
- * `slow` lists the answers over 200 ms as [ms since the probe started, ms taken].
+ * `slow` lists the answers over 200 ms as [ms since the probe started, ms taken]. `samples` keeps
+ * every answer as [ms since the probe started, ms taken]; `summary(from, to)` prints the worst,
+ * p50 and p95 of those started in that window (ms since the probe started; all by default).
  */
 export function healthProbe(base: string) {
   let worst = 0;
   let running = true;
   const origin = performance.now();
   const slow: [number, number][] = [];
+  const samples: [number, number][] = [];
   const loop = (async () => {
     while (running) {
       const started = performance.now();
       const res = await fetch(`${base}/api/health`);
       await res.arrayBuffer();
       const took = performance.now() - started;
+      samples.push([Math.round(started - origin), Math.round(took)]);
       if (took > 200) slow.push([Math.round(started - origin), Math.round(took)]);
       worst = Math.max(worst, took);
       await new Promise((r) => setTimeout(r, 100));
@@ -26,6 +30,17 @@ export function healthProbe(base: string) {
   })();
   return {
     slow,
+    samples,
+    /** Now, as ms since the probe started (for `summary`'s window). */
+    now: () => performance.now() - origin,
+    summary(from = 0, to = Infinity) {
+      const took = samples
+        .filter(([at]) => at >= from && at <= to)
+        .map(([, ms]) => ms)
+        .sort((a, b) => a - b);
+      const at = (q: number) => took[Math.min(took.length - 1, Math.floor(q * took.length))] ?? 0;
+      return `${took.length} answers, worst ${took.at(-1) ?? 0} ms, p50 ${at(0.5)} ms, p95 ${at(0.95)} ms`;
+    },
     stop: async () => {
       running = false;
       await loop;

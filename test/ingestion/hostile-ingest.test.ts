@@ -1,4 +1,5 @@
 import t from 'tap';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { sql } from 'kysely';
 import { buildTestApp, signUp } from '../helpers/app.ts';
 import { finished, healthProbe, longText, until, upload } from '../helpers/ingestion.ts';
@@ -123,7 +124,12 @@ t.test(
     }
     mark('attacker uploads done');
     // The audit's deep JSON, 14 a second to the unauthenticated sign-in, while all that is handled.
-    const deepCodes = flood(`${base}/api/auth/login`, deepArrays(100_000), 14, 5);
+    const floodFrom = probe.now();
+    let floodTo = Infinity;
+    const deepCodes = flood(`${base}/api/auth/login`, deepArrays(100_000), 14, 5).then((codes) => {
+      floodTo = probe.now();
+      return codes;
+    });
     const noteAt = performance.now();
     const note = await upload(app, victim.headers, 'note.txt', NOTE);
     watched.push({ name: 'victim note.txt', id: note, uploadedAt: noteAt, headers: victim.headers });
@@ -212,9 +218,58 @@ t.test(
     t.comment(
       `/api/health worst ${worst} ms (goal 200 ms); over 200 ms [at, took]: ${JSON.stringify(probe.slow)}`,
     );
+    t.comment(`/api/health during the deep JSON flood: ${probe.summary(floodFrom, floodTo)}`);
+    t.comment(`/api/health during the whole test: ${probe.summary()}`);
     t.ok(worst <= 1500, `/api/health answered in ${worst} ms at worst (stall bound 1,500 ms)`);
   },
 );
+
+t.test('the deep JSON flood alone: refused before parsing, /api/health unaffected', async (t) => {
+  // The audit's flood (100,000 nested arrays, 14 a second for 5 s, to the unauthenticated sign-in)
+  // with nothing else running, so the figures are the flood's own cost to the API thread.
+  const { app } = await buildTestApp(t);
+  const base = await app.listen({ port: 0, host: '127.0.0.1' });
+  const probe = healthProbe(base);
+  await new Promise((r) => setTimeout(r, 1000)); // a quiet second first, for comparison
+  const quiet = probe.now();
+  // How long the process's one thread was held (the API's, here), and the CPU the flood cost it.
+  const delay = monitorEventLoopDelay({ resolution: 5 });
+  delay.enable();
+  const cpuAt = process.cpuUsage();
+  const codes = await flood(`${base}/api/auth/login`, deepArrays(100_000), 14, 5);
+  const cpu = process.cpuUsage(cpuAt);
+  delay.disable();
+  const done = probe.now();
+  await probe.stop();
+  t.ok(
+    codes.length === 70 && codes.every((c) => c === 400),
+    `deep JSON ×${codes.length}: ${[...new Set(codes)]}`,
+  );
+  t.comment(`/api/health before the flood: ${probe.summary(0, quiet)}`);
+  t.comment(`/api/health during the flood: ${probe.summary(quiet, done)}`);
+  // The API thread's time for one such body, without the network: 30 in a row, in process.
+  const body = deepArrays(100_000);
+  const each: number[] = [];
+  for (let i = 0; i < 30; i++) {
+    const at = performance.now();
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      headers: { 'content-type': 'application/json' },
+      payload: body,
+    });
+    each.push(performance.now() - at);
+    t.equal(res.statusCode, 400);
+  }
+  each.sort((a, b) => a - b);
+  t.comment(
+    `one deep body answered in process: median ${each[15]!.toFixed(2)} ms, worst ${each.at(-1)!.toFixed(2)} ms (30 in a row)`,
+  );
+  const ms = (ns: number) => (ns / 1e6).toFixed(1);
+  t.comment(
+    `during the flood: event-loop delay max ${ms(delay.max)} ms, p99 ${ms(delay.percentile(99))} ms, p50 ${ms(delay.percentile(50))} ms; this process used ${Math.round((cpu.user + cpu.system) / 1000)} ms of CPU in ${Math.round(done - quiet)} ms`,
+  );
+});
 
 t.test('deleting a 100,000-page PDF while it is parsed frees the slot within 5 s', async (t) => {
   // Its page budget raised so that the parse runs (the audit's 300 s) and only a delete stops it.

@@ -24,23 +24,23 @@ T = TypeVar("T", bound="CreateConnectorRequestConfig")
 class CreateConnectorRequestConfig:
     """ 
         Attributes:
-            path (str | Unset): folder: absolute path below CONNECTOR_FOLDER_ROOTS
+            path (str | Unset): folder (required): absolute path below CONNECTOR_FOLDER_ROOTS
             include (list[str] | Unset): folder: globs of relative paths to take (default all)
             exclude (list[str] | Unset): folder: globs of relative paths to leave out
-            start_urls (list[str] | Unset): web: pages the crawl starts from
-            sitemap_url (str | Unset): web: a sitemap.xml whose URLs are start pages
+            start_urls (list[str] | Unset): web (this, `sitemapUrl` or both): pages the crawl starts from
+            sitemap_url (str | Unset): web (this, `startUrls` or both): a sitemap.xml whose URLs are start pages
             endpoint (str | Unset): s3: endpoint URL (MinIO, Ceph); empty for AWS
             region (str | Unset): s3: region, default us-east-1
-            bucket (str | Unset): s3: bucket name
+            bucket (str | Unset): s3 (required): bucket name
             prefix (str | Unset): s3: key prefix
             access_key_id (str | Unset): s3: access key id (the secret key goes in `secret`)
             force_path_style (bool | Unset): s3: path-style addressing (MinIO)
-            host (str | Unset): imap: server host
+            host (str | Unset): imap (required): server host
             port (int | Unset): imap: port, default 993
             tls (bool | Unset): imap: implicit TLS, default true
-            username (str | Unset): imap, webdav: user name (the password goes in `secret`)
+            username (str | Unset): imap (required), webdav: user name (the password goes in `secret`)
             mailbox (str | Unset): imap: mailbox folder, default INBOX
-            url (str | Unset): webdav: collection URL
+            url (str | Unset): webdav (required): collection URL
      """
 
     path: str | Unset = UNSET

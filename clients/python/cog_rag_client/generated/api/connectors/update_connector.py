@@ -78,6 +78,13 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
 
         return response_404
 
+    if response.status_code == 413:
+        response_413 = ErrorEnvelope.from_dict(response.json())
+
+
+
+        return response_413
+
     if response.status_code == 429:
         response_429 = ErrorEnvelope.from_dict(response.json())
 
