@@ -116,8 +116,11 @@ export function spanCandidates(question: string, sentence: string): Span[] {
         outside.length === 0
           ? null
           : outside.reduce((a, k) => (Math.abs(k - (i + j) / 2) < Math.abs(a - (i + j) / 2) ? k : a));
+      // A word that opens the sentence, or a clause after a colon ("Speaker notes: Mention that
+      // …"), is capitalised by grammar, not because it names something.
+      const opensClause = i === 0 || tokens[i - 1]?.text === ':';
       const capital =
-        inside.filter((x, n) => /^\p{Lu}/u.test(x.text) && !(i === 0 && n === 0)).length / inside.length;
+        inside.filter((x, n) => /^\p{Lu}/u.test(x.text) && !(opensClause && n === 0)).length / inside.length;
       const digit = inside.some((x) => /\d/.test(x.text)) ? 1 : 0;
       const year = inside.some((x) => /^(1\d{3}|20\d{2})s?$/.test(x.text)) ? 1 : 0;
       const month = inside.some((x) => MONTH.test(x.text)) ? 1 : 0;
