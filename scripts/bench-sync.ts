@@ -206,6 +206,16 @@ try {
           : '') +
         `${((100 * again.syncedMs) / first.syncedMs).toFixed(1)} % of the first sync's run alone; unchanged ${again.run!.unchanged}, embedded ${again.run!.embedded}`,
     );
+    // The server's own clock: queued → started (the worker's pick-up) and started → finished.
+    const span = (run: Record<string, unknown>) => ({
+      queuedMs: Date.parse(String(run.startedAt)) - Date.parse(String(run.createdAt)),
+      runMs: Date.parse(String(run.finishedAt)) - Date.parse(String(run.startedAt)),
+    });
+    const [a, b] = [span(first.run!), span(again.run!)];
+    console.log(
+      `  by the runs' timestamps: first ran ${(a.runMs / 1000).toFixed(2)} s, re-sync ran ${(b.runMs / 1000).toFixed(2)} s = ` +
+        `${((100 * b.runMs) / a.runMs).toFixed(1)} %; queued before starting ${a.queuedMs} ms / ${b.queuedMs} ms`,
+    );
     console.log(
       `  API p50/p99 idle ${ms(percentile(idle, 50))} / ${ms(percentile(idle, 99))} (n=${idle.length}); during the first sync ${ms(percentile(busy, 50))} / ${ms(percentile(busy, 99))} (n=${busy.length})`,
     );

@@ -21,6 +21,20 @@ export async function createConnectorQueue(boss: PgBoss): Promise<void> {
   await boss.getJobById(CONNECTOR_QUEUE, '00000000-0000-0000-0000-000000000000');
 }
 
+/** This process's connector workers, by the PgBoss instance they consume with. */
+const localWorkers = new WeakMap<PgBoss, string>();
+
+/**
+ * Wakes this process's connector worker, if it runs one, so a "sync now" queued by the API starts
+ * at once instead of at the worker's next poll (up to 1 s later, pg-boss `pollingIntervalSeconds`;
+ * `notifyWorker` is pg-boss's documented bypass). Call it after the run's transaction commits: a
+ * worker woken before then would not see the job. A worker in another process still polls.
+ */
+export function wakeConnectorWorker(boss: PgBoss): void {
+  const id = localWorkers.get(boss);
+  if (id) boss.notifyWorker(id);
+}
+
 /**
  * A new run for the connector and its job, in the caller's transaction; while a run is queued or
  * running that one is returned instead (one sync per connector at a time).
@@ -69,7 +83,7 @@ export async function startConnectorWorker(
   deps: SyncDeps,
   options: { pollSeconds: number; concurrency: number; log: FastifyBaseLogger },
 ): Promise<{ stop(): Promise<void> }> {
-  await boss.work<{ runId: string }>(
+  const workerId = await boss.work<{ runId: string }>(
     CONNECTOR_QUEUE,
     // One sync per company at a time in this process (the job's group is its company): another
     // company's sync starts beside a long one instead of waiting for it.
@@ -85,6 +99,7 @@ export async function startConnectorWorker(
       if (run) options.log.info({ runId: run.id, status: run.status }, 'connector sync finished');
     },
   );
+  localWorkers.set(boss, workerId);
   let stopped = false;
   let ticking = false;
   let lastSweep = 0;
@@ -111,6 +126,7 @@ export async function startConnectorWorker(
     async stop() {
       stopped = true;
       clearInterval(timer);
+      localWorkers.delete(boss);
       await boss.offWork(CONNECTOR_QUEUE).catch(() => {});
     },
   };

@@ -22,7 +22,7 @@ import {
   runView,
 } from '../connectors/connectors.repository.ts';
 import { createConnector, removeConnector, updateConnector } from '../connectors/connectors.service.ts';
-import { startRun } from '../connectors/jobs.ts';
+import { startRun, wakeConnectorWorker } from '../connectors/jobs.ts';
 import type { ConnectorKind } from '../connectors/types.ts';
 
 const admin = { permission: 'admin' as const };
@@ -180,6 +180,7 @@ const connectorRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const { run } = await app.ctx.db
         .transaction()
         .execute((trx) => startRun(trx, app.ctx.boss, row, 'manual'));
+      wakeConnectorWorker(app.ctx.boss);
       return reply.code(202).send({ success: true as const, data: runView(run) });
     },
   );
