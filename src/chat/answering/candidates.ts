@@ -41,12 +41,23 @@ function foldFragments(segments: string[]): string[] {
 /** A table row as the parsers write it: cells joined by " | ". */
 export const TABLE_ROW = / \| /;
 
+const headingKey = (s: string) =>
+  s
+    .replace(/^#{1,6}\s+/, '')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .toLowerCase();
+
 /**
  * Sentences of a chunk, whitespace-normalised, without fragments too short to answer anything.
  * Table rows are units of their own, not parts of one sentence running over the whole table;
  * other lines run together, so a value and its label on the next line stay one candidate.
+ * `headings` (the chunk's heading path, outermost first) names the lines that are section titles:
+ * the parsers write a heading as a line of its own, which would otherwise open the next sentence
+ * ("Ferry fares A single ticket costs …").
  */
-export function sentencesOf(text: string): string[] {
+export function sentencesOf(text: string, headings: readonly string[] = []): string[] {
+  const headingLines = new Set(headings.map(headingKey).filter((h) => h.length > 0));
   const runs: string[] = [];
   let prose: string[] = [];
   const flush = () => {
@@ -57,8 +68,8 @@ export function sentencesOf(text: string): string[] {
     if (TABLE_ROW.test(line)) {
       flush();
       runs.push(line);
-    } else if (/^#{1,6} /.test(line)) {
-      // A Markdown heading is the section's name, not a sentence of its text.
+    } else if (/^#{1,6} /.test(line) || headingLines.has(headingKey(line))) {
+      // A heading is the section's name, not a sentence of its text.
       flush();
     } else prose.push(line);
   }
@@ -84,9 +95,11 @@ export interface Candidate {
 }
 
 /** Every candidate sentence of the sources, in source then text order. */
-export function candidatesOf(sources: readonly { text: string }[]): Candidate[] {
+export function candidatesOf(
+  sources: readonly { text: string; headingPath?: readonly string[] }[],
+): Candidate[] {
   return sources.flatMap((source, s) => {
-    const sentences = sentencesOf(source.text);
+    const sentences = sentencesOf(source.text, source.headingPath);
     return sentences.map((sentence, index) => ({
       sentence,
       citation: s + 1,
