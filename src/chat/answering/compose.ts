@@ -35,15 +35,29 @@ export interface SpanAnswer {
   probability: number;
 }
 
+const MONTH_WORD = /\b(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\b/i;
+const BARE_YEAR = /^(1\d{3}|20\d{2})s?$/;
+/** Digits in three or more dash-separated groups, or long groups joined: a docket, an AD, an EIN. */
+const IDENTIFIER = /\d+[–—-]\d+[–—-]\d+|\d{2,}[–—-]\d{5,}/;
+const ASKS_FOR_FIGURE =
+  /\b(what|which)\b.*\b(number|code|identifier|zip|phone|price|cost|fee|amount|rate|percentage|total)\b/i;
+
 /**
- * Whether a span can be what the question's wh-word asks for: a count has a figure, a time has a
- * year, a month or a figure, a person or a place is no bare date or figure. The span model only
- * prefers these; a lead that breaks them ("February 28" for "Who founded …?") reads as wrong.
+ * Whether a span can be what the question's wh-word asks for: a count has a figure and is no
+ * date or code, a time has a year, a month or a figure, a person or a place is no bare date or
+ * figure, a "what … number/code/fee" has a figure; a legal form alone is never an answer. The
+ * span model only prefers these; a lead that breaks them ("February 28" for "Who founded …?")
+ * reads as wrong.
  */
-function fitsKind(kind: ReturnType<typeof questionKind>, span: string): boolean {
-  if (kind === 'howmany') return /\d/.test(span);
-  if (kind === 'when')
-    return /\d|\b(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\b|centur/i.test(span);
+function fitsKind(kind: ReturnType<typeof questionKind>, span: string, question: string): boolean {
+  // A company's legal form alone ("Inc", from "Galaxy Gaming, Inc") names nothing.
+  if (/^(inc|ltd|llc|llp|corp|co|plc|gmbh|ag|sa|nv|bv)\.?$/i.test(span)) return false;
+  // A quantity is no date, no bare year and no identifier ("July 16", "2012", "2018–23–51").
+  if (kind === 'howmany')
+    return /\d/.test(span) && !MONTH_WORD.test(span) && !BARE_YEAR.test(span) && !IDENTIFIER.test(span);
+  // "What is the docket number / the status code / the fee?" asks for a figure or a code.
+  if (kind === 'what' && ASKS_FOR_FIGURE.test(question)) return /\d/.test(span);
+  if (kind === 'when') return /\d|centur/i.test(span) || MONTH_WORD.test(span);
   if (kind === 'who' || kind === 'where')
     return (
       !/\b(1\d{3}|20\d{2})\b|\b(january|february|april|june|july|september|october|november|december)\b/i.test(
@@ -75,9 +89,13 @@ export function spanAnswer(
     spans.map((span) => span.features),
   );
   let best: SpanAnswer | null = null;
-  for (let i = 0; i < spans.length; i++)
-    if (fitsKind(kind, spans[i]!.text) && (!best || scores[i]! > best.probability))
-      best = { text: spans[i]!.text, probability: scores[i]! };
+  for (let i = 0; i < spans.length; i++) {
+    const span = spans[i]!;
+    // A key in square brackets ("[RANGE]", "[5]") points at a reference; it answers nothing.
+    const bracketed = sentence[span.start - 1] === '[' && sentence[span.end] === ']';
+    if (!bracketed && fitsKind(kind, span.text, question) && (!best || scores[i]! > best.probability))
+      best = { text: span.text, probability: scores[i]! };
+  }
   if (!best || best.probability < minProbability || best.text.length > sentence.length * 0.6) return null;
   return { text: best.text.replace(/[,;:]$/, ''), probability: best.probability };
 }

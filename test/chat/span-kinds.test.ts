@@ -1,0 +1,47 @@
+import t from 'tap';
+import { spanAnswer } from '../../src/chat/answering/compose.ts';
+import { ANSWERER_MODEL } from '../../src/chat/answering/assess.ts';
+
+/** The leading span for a question and its best sentence, or null when the sentence answers alone. */
+const lead = (question: string, sentence: string) =>
+  spanAnswer(question, sentence, ANSWERER_MODEL.span)?.text ?? null;
+
+t.test('a leading span must be the kind of thing the question asks for', async (t) => {
+  t.not(
+    lead(
+      'How many people downloaded Thunderbird in 2012?',
+      "On July 16, 2012, Mitchell Baker announced that Mozilla's leadership had come to the conclusion that on-going stability was the most important thing for Thunderbird.",
+    ),
+    'July 16',
+    'a count is no date',
+  );
+  const fine = lead(
+    'How much did the FAA fine Boeing over the 737 MAX?',
+    'The FAA proposes to supersede Airworthiness Directive (AD) 2018–23–51, which applies to all The Boeing Company Model 737–8 and 737–9 (737 MAX) airplanes.',
+  );
+  t.notMatch(fine ?? '', /2018–23–51/, 'an amount is no directive number');
+  t.not(
+    lead(
+      "What is Galaxy Gaming's IRS employer identification number?",
+      'For the transition period from to Commission file number: 000-30653 Galaxy Gaming, Inc.',
+    ),
+    'Inc',
+    'a legal form alone names nothing',
+  );
+  t.not(
+    lead(
+      'What caching header must a remoteStorage server put on its responses to read requests that succeed?',
+      'Servers MAY support Content-Range headers [RANGE] on GET requests, but whether or not they do SHOULD be announced.',
+    ),
+    'RANGE',
+    'a reference key in square brackets is no answer',
+  );
+  t.equal(
+    lead(
+      'How many employees were laid off in El Segundo?',
+      'In El Segundo the company laid off 95 employees in March.',
+    ),
+    '95',
+    'a plain count still leads',
+  );
+});
