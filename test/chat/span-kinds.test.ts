@@ -38,8 +38,8 @@ t.test('a leading span must be the kind of thing the question asks for', async (
   );
   t.equal(
     lead(
-      'How many employees were laid off in El Segundo?',
-      'In El Segundo the company laid off 95 employees in March.',
+      'How many people did Blue Shield lay off in Sacramento?',
+      'Blue Shield of California gave notice that 95 people would lose their jobs at its Sacramento site.',
     ),
     '95',
     'a plain count still leads',
