@@ -20,6 +20,11 @@ export interface TableAnswer {
   citation: number;
   /** "Indiana — Permit: 81,935", or the whole row when no column matches the question. */
   text: string;
+  /**
+   * A looser match (a field named by one of its words, a form's caption): it answers only when
+   * the sources pass the answerability check, as a sentence would.
+   */
+  guarded?: boolean;
 }
 
 /** At most this many rows answer together when the question names them equally well. */
@@ -63,7 +68,9 @@ function captionAnswer(questionTerms: Set<string>, captions: readonly Captioned[
     const score = matched + matched / terms.length;
     if (!best || score > best.score) best = { c, score };
   }
-  return best ? { citation: best.c.citation, text: `${best.c.caption}: ${best.c.value}` } : null;
+  return best
+    ? { citation: best.c.citation, text: `${best.c.caption}: ${best.c.value}`, guarded: true }
+    : null;
 }
 
 /**
@@ -122,11 +129,12 @@ export function tableAnswers(
   }
   // Rows the question names equally well (two notices of one company in one city) all answer.
   // The same row in another copy of a document ("Founded: February 28, 1998" in the page and its
-  // readability extraction) is said once.
+  // readability extraction) is said once: an answer that another one starts with, up to a word's end.
+  const repeats = (a: string, b: string) => a.startsWith(b) && !/[\p{L}\p{N}]/u.test(a[b.length] ?? '');
   const cells: TableAnswer[] = [];
   for (const b of best) {
     const cell = cellAnswer(question, b, rows, documentOf, { questionTerms, ownTerms, names });
-    if (cell && !cells.some((c) => c.text.startsWith(cell.text) || cell.text.startsWith(c.text)))
+    if (cell && !cells.some((c) => repeats(c.text, cell.text) || repeats(cell.text, c.text)))
       cells.push(cell);
   }
   cells.splice(MAX_ROWS);
@@ -167,7 +175,7 @@ function cellAnswer(
   });
   const label = named.join(', ');
   if (row.cells.length === 2 && !row.cells.some(numeric) && key === 0)
-    return { citation: row.citation, text: `${row.cells[0]}: ${row.cells[1]}` };
+    return { citation: row.citation, text: `${row.cells[0]}: ${row.cells[1]}`, guarded: true };
   const measure = new Set([...questionTerms].filter((t) => !labelTerms.includes(t)));
   const headers = headersOf(row, rows, documentOf);
   const chosen = namedColumn(question, row, key, headers, measure, ownTerms);

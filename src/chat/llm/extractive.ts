@@ -30,8 +30,10 @@ export function extractiveProvider(embedder: Embedder, model: AnswererModel = AN
       );
       const threshold = request.settings?.answerThreshold ?? DEFAULT_ANSWER_THRESHOLD;
       // A table row named by the question answers with its cell, unless the question names
-      // something (another month, another state) the sources do not have.
-      const cells = novelNames.length === 0 ? tableAnswers(request.question, request.sources) : [];
+      // something (another month, another state) the sources do not have; a looser match (a
+      // field, a form's caption) only when the sources pass the answerability check.
+      const found = novelNames.length === 0 ? tableAnswers(request.question, request.sources) : [];
+      const cells = found.filter((c) => !c.guarded || answerable >= threshold);
       let text: string;
       if (cells.length > 0) text = cells.map((c) => `${c.text} [${c.citation}]`).join('; ');
       else if (ranked.length === 0 || answerable < threshold) text = NO_ANSWER;
