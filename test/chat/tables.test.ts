@@ -131,3 +131,25 @@ t.test('a table of fields and values answers with the value of the field named',
     'said once for two copies of the document',
   );
 });
+
+t.test('of a header on two lines, the line as wide as the row places the columns', async (t) => {
+  const summary = [
+    {
+      documentName: 'warn.pdf',
+      text:
+        'Summary by | Notices | Employees | Permanent | Temporary\n' +
+        'Month | Affected | Layoff | Layoff\n' +
+        'September 2015 | 76 | 4,864 | 47 | 2\n' +
+        'October 2015 | 71 | 6,102 | 38 | 1',
+    },
+  ];
+  // "Affected" sits over the notices' place on its own line; it heads the employees column.
+  t.equal(
+    tableAnswer('How many were affected in October 2015?', summary)?.text,
+    'October 2015 | 71 | 6,102 | 38 | 1',
+  );
+  t.equal(
+    tableAnswer('How many employees were affected in October 2015?', summary)?.text,
+    'October 2015 — Employees: 6,102',
+  );
+});

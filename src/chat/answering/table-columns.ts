@@ -25,7 +25,8 @@ export interface Header {
  * The header rows that can name `row`'s columns, nearest above it first: those of its own table
  * (its run of lines), and the document's other ones that head rows as wide as it (or, with no
  * row below them in their chunk, within two cells of its width: a chunk that starts mid-table).
- * A header has no figure; in a table of figures, no digit at all.
+ * A header has no figure; in a table of figures, no digit at all. Of the row's own headers, those
+ * as wide as the row, when there are any.
  */
 export function headersOf(row: Row, rows: readonly Row[], documentOf: (r: Row) => string): Header[] {
   const candidates = rows
@@ -49,9 +50,12 @@ export function headersOf(row: Row, rows: readonly Row[], documentOf: (r: Row) =
       cells: splitMergedHeader(r.cells),
     }))
     .filter((h) => fitsRow(h.cells, row.cells));
-  return candidates.sort(
-    (a, b) => (b.order < row.order ? b.order : -1) - (a.order < row.order ? a.order : -1),
-  );
+  // A header of two lines ("Employees" over "Affected") is aligned by the line as wide as the
+  // row: the other line lost its empty cells, so its places say nothing.
+  const exact = candidates.some((h) => h.own && h.cells.length === row.cells.length);
+  return candidates
+    .filter((h) => !(exact && h.own && h.cells.length !== row.cells.length))
+    .sort((a, b) => (b.order < row.order ? b.order : -1) - (a.order < row.order ? a.order : -1));
 }
 
 /**
