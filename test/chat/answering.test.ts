@@ -174,7 +174,7 @@ t.test('of several rows with the label, the one whose other cells the question n
   ];
   t.equal(
     tableAnswer('Who is the manager of the Lyon office in Q3?', sheet)?.text,
-    'Lyon — Manager: Manager 24',
+    'Lyon, Q3 — Manager: Manager 24',
   );
 });
 

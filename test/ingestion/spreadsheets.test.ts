@@ -128,7 +128,7 @@ t.test(
     };
     t.match(
       answer.answer,
-      /^Lyon — Manager: Manager 24 \[\d\]/,
+      /^Lyon, Q3 — Manager: Manager 24 \[\d\]/,
       `the cell of the Q3 row answers: ${answer.answer}`,
     );
     const cited = Object.values(answer.citationMap).map((c) => c.chunkId);

@@ -2,85 +2,115 @@
  * Tables as data: a question about a value in a table is answered with the cell — the row
  * matched by its entity (its first cell's words are all in the question: "Indiana",
  * "September 2015"), the column by the measure (a header cell sharing the question's other
- * words: "permit", "employees"). Rows are lines of cells joined by " | ", as every parser writes
- * them (PDF, spreadsheet, Markdown and HTML tables). The header is looked for in every source
- * of the row's document, since a chunk that starts mid-table may not hold it.
+ * words: "permit", "employees"). Rows and headers are read by table-rows.ts; the header is looked
+ * for in every source of the row's document, since a chunk that starts mid-table may not hold it.
+ * A form's value is found by the caption under it ("(IRS Employer Identification No.)").
  *
  * A follow-up reaches here completed by follow-up.ts ("And handguns? What was Georgia's permit
  * count …?"): the words of its first sentence, the person's own, outweigh the earlier question's
  * when the row and the column are chosen.
  */
 import { termsOf } from '../llm/sentence-scoring.ts';
-import { TABLE_ROW } from './candidates.ts';
-
-const cellsOf = (line: string) => line.split(' | ').map((c) => c.replace(/\s+/g, ' ').trim());
-const numeric = (cell: string) => /^[\s\d.,%$€£()+-]+$/.test(cell) && /\d/.test(cell);
-
-/** A table row of a source, with its cells. */
-interface Row {
-  citation: number;
-  line: string;
-  cells: string[];
-  /** The first row of a run of table lines (a text table's header). */
-  first: boolean;
-  /** Position among all sources' lines, for the header nearest above a row. */
-  order: number;
-  /** Which run of consecutive table lines of its source the row is in. */
-  run: number;
-  /** Whether a row of its run holds a figure (a row without one is then a header). */
-  inNumericRun?: boolean;
-}
+import { namesOf } from './features.ts';
+import { numeric, readTables, rowIndexOf, type Captioned, type Row } from './table-rows.ts';
+import { ASKS_COUNT, headersOf, namedColumn } from './table-columns.ts';
 
 /** A table cell that answers: where it is and how to say it. */
 export interface TableAnswer {
   citation: number;
   /** "Indiana — Permit: 81,935", or the whole row when no column matches the question. */
   text: string;
+  /**
+   * A looser match (a field named by one of its words, a form's caption): it answers only when
+   * the sources pass the answerability check, as a sentence would.
+   */
+  guarded?: boolean;
+}
+
+/** At most this many rows answer together when the question names them equally well. */
+const MAX_ROWS = 3;
+
+/** Legal forms a company is named without ("Yahoo" for "Yahoo! Inc."), stemmed. */
+const LEGAL_FORMS = new Set(
+  termsOf('inc incorporated llc ltd limited corp corporation company co plc lp llp gmbh ag sa'),
+);
+
+/** The words that name a row by one of its cells: legal forms may go unsaid, unless that is all there is. */
+function labelTermsOf(cell: string): string[] {
+  const terms = termsOf(cell.replace(/\[[^\]]*\]/g, ''));
+  const named = terms.filter((t) => !LEGAL_FORMS.has(t));
+  return named.length > 0 ? named : terms;
+}
+
+/** The rows that hold data (not a header) of each document, as the set of their cells' terms. */
+function dataTerms(rows: readonly Row[], documentOf: (r: Row) => string): Map<string, Set<string>> {
+  const terms = new Map<string, Set<string>>();
+  for (const r of rows) {
+    const data = r.inNumericRun ? r.cells.slice(1).some(numeric) : !r.first;
+    if (!data || r.synthetic) continue;
+    const set = terms.get(documentOf(r)) ?? new Set<string>();
+    for (const c of r.cells) for (const t of termsOf(c)) set.add(t);
+    terms.set(documentOf(r), set);
+  }
+  return terms;
 }
 
 /**
- * The row whose label the question names and the column whose header it names, or null when
- * no table row's label is in the question.
+ * The form value whose caption the question names best (two of its words at least, and two
+ * fifths of them), or null.
+ */
+function captionAnswer(questionTerms: Set<string>, captions: readonly Captioned[]): TableAnswer | null {
+  let best: { c: Captioned; score: number } | null = null;
+  for (const c of captions) {
+    const terms = [...new Set(termsOf(c.caption))];
+    const matched = terms.filter((t) => questionTerms.has(t)).length;
+    if (matched < 2 || matched * 5 < terms.length * 2) continue;
+    const score = matched + matched / terms.length;
+    if (!best || score > best.score) best = { c, score };
+  }
+  return best
+    ? { citation: best.c.citation, text: `${best.c.caption}: ${best.c.value}`, guarded: true }
+    : null;
+}
+
+/**
+ * The rows whose label the question names, each with the cell of the column whose header it
+ * names (at most MAX_ROWS, best first), or the form value whose caption it names; empty when
+ * neither is in the sources.
  * @param sources the numbered sources ([n] = sources[n-1]) with their text and document
  */
-export function tableAnswer(
+export function tableAnswers(
   question: string,
   sources: readonly { text: string; documentName: string }[],
-): TableAnswer | null {
+): TableAnswer[] {
   const questionTerms = new Set(termsOf(question));
   const sentences = question.split(/(?<=\?)\s+/);
   const ownTerms = new Set(sentences.length > 1 ? termsOf(sentences[0]!) : []);
-  const rows: Row[] = sources.flatMap((s, i) => {
-    const lines = s.text.split(/\n+/);
-    const found: Row[] = [];
-    let run = 0;
-    lines.forEach((line, n) => {
-      if (!TABLE_ROW.test(line)) return;
-      const first = !TABLE_ROW.test(lines[n - 1] ?? '');
-      if (first) run++;
-      found.push({
-        citation: i + 1,
-        line: line.trim(),
-        cells: cellsOf(line),
-        first,
-        order: i * 1e6 + n,
-        run,
-      });
-    });
-    // A run of lines with figures is a numeric table: its rows without a figure are its headers.
-    const numericRuns = new Set(found.filter((r) => r.cells.slice(1).some(numeric)).map((r) => r.run));
-    return found.map((r) => ({ ...r, inNumericRun: numericRuns.has(r.run) }));
-  });
-  let best: { row: Row; key: number; labelTerms: string[]; score: number } | null = null;
+  const { rows, captions } = readTables(sources);
+  const documentOf = (r: Row) => sources[r.citation - 1]!.documentName;
+  const tableTerms = dataTerms(rows, documentOf);
+  // A name the question gives that other rows of the table hold and this one lacks ("San Jose"
+  // for a JCPenney row in Cupertino) says this is not the row asked about. In a completed
+  // follow-up only the person's own words count: the earlier question's row is being replaced.
+  const names = namesOf(sentences.length > 1 ? sentences[0]! : question)
+    .filter((n) => !/^\d/.test(n))
+    .flatMap((n) => termsOf(n));
+  let best: { row: Row; key: number; labelTerms: string[]; score: number }[] = [];
   for (const row of rows) {
+    if (row.synthetic) continue;
     const hasNumber = row.cells.slice(1).some(numeric);
+    const rowTerms = new Set(row.cells.flatMap((c) => termsOf(c)));
+    // (Not in a table of fields and values, whose rows are facts about one thing.)
+    const field = row.cells.length === 2 && !row.inNumericRun && !hasNumber;
+    if (!field && names.some((n) => tableTerms.get(documentOf(row))?.has(n) && !rowTerms.has(n))) continue;
     row.cells.forEach((cell, key) => {
       // The row's entity: its first cell ("Indiana") or, in a table whose first column is not the
       // name (a date, a code), another text cell ("JCPenney"). A "[18]" or "[integer]" is not a word of it.
       if (numeric(cell)) return;
       // A row of text (the LayoutParser model zoo) is named by its first cell, under a header.
-      if (!hasNumber && (key > 0 || row.first || row.inNumericRun || row.cells.length < 3)) return;
-      const labelTerms = termsOf(cell.replace(/\[[^\]]*\]/g, ''));
+      // A row of two text cells is a field and its value ("Founded | February 28, 1998").
+      if (!hasNumber && (key > 0 || (row.first && !field) || row.inNumericRun)) return;
+      const labelTerms = labelTermsOf(cell);
       if (labelTerms.length === 0 || !labelTerms.every((t) => questionTerms.has(t))) return;
       // A follow-up's own row wins ("And bananas?"), then the most specific label ("North Carolina"
       // over "Carolina"), then the first column, then the row whose other cells the question also
@@ -92,42 +122,79 @@ export function tableAnswer(
         labelTerms.length * 100 +
         (key === 0 ? 50 : 0) +
         [...questionTerms].filter((t) => others.has(t)).length;
-      if (!best || score > best.score) best = { row, key, labelTerms, score };
+      if (best.length === 0 || score > best[0]!.score) best = [{ row, key, labelTerms, score }];
+      else if (score === best[0]!.score && !best.some((b) => b.row.line === row.line))
+        best.push({ row, key, labelTerms, score });
     });
   }
-  if (!best) return null;
-  const { row, key, labelTerms } = best as { row: Row; key: number; labelTerms: string[] };
+  // Rows the question names equally well (two notices of one company in one city) all answer.
+  // The same row in another copy of a document ("Founded: February 28, 1998" in the page and its
+  // readability extraction) is said once: an answer that another one starts with, up to a word's end.
+  const repeats = (a: string, b: string) => a.startsWith(b) && !/[\p{L}\p{N}]/u.test(a[b.length] ?? '');
+  const cells: TableAnswer[] = [];
+  for (const b of best) {
+    const cell = cellAnswer(question, b, rows, documentOf, { questionTerms, ownTerms, names });
+    if (cell && !cells.some((c) => repeats(c.text, cell.text) || repeats(cell.text, c.text)))
+      cells.push(cell);
+  }
+  cells.splice(MAX_ROWS);
+  if (cells.length > 0) return cells;
+  const caption = captionAnswer(questionTerms, captions);
+  return caption ? [caption] : [];
+}
+
+/** The first of tableAnswers, or null. */
+export function tableAnswer(
+  question: string,
+  sources: readonly { text: string; documentName: string }[],
+): TableAnswer | null {
+  return tableAnswers(question, sources)[0] ?? null;
+}
+
+/** The answer from the chosen row: the cell of the named column, a lone count, or the whole row. */
+function cellAnswer(
+  question: string,
+  best: { row: Row; key: number; labelTerms: string[] },
+  rows: readonly Row[],
+  documentOf: (r: Row) => string,
+  asked: { questionTerms: Set<string>; ownTerms: Set<string>; names: string[] },
+): TableAnswer | null {
+  const { row, key, labelTerms } = best;
+  const { questionTerms, ownTerms } = asked;
+  const rowTerms = new Set(row.cells.flatMap((c) => termsOf(c)));
+  // The row as the question names it: the label and every text cell whose words it names ("Symantec
+  // Corporation, Mountain View") that adds to the label ("VAN-124", not "VAN-124, Van"), else the label.
+  const named = row.cells.filter((c, k) => {
+    if (k === key) return true;
+    const terms = numeric(c) ? [] : labelTermsOf(c);
+    return (
+      terms.length > 0 &&
+      terms.every((t) => questionTerms.has(t)) &&
+      terms.some((t) => !labelTerms.includes(t))
+    );
+  });
+  const label = named.join(', ');
+  if (row.cells.length === 2 && !row.cells.some(numeric) && key === 0)
+    return { citation: row.citation, text: `${row.cells[0]}: ${row.cells[1]}`, guarded: true };
   const measure = new Set([...questionTerms].filter((t) => !labelTerms.includes(t)));
-  const document = sources[row.citation - 1]!.documentName;
-  const numericTable = row.cells.some(numeric);
-  // Header rows: the document's table rows without a number (a text table's other rows count too:
-  // a header cannot be told from them by its cells, so the nearest one above the row wins ties).
-  const headers = rows.filter(
-    (r) => sources[r.citation - 1]!.documentName === document && r !== row && !r.cells.some(numeric),
-  );
-  let column: { index: number; name: string; score: number } | null = null;
-  for (const header of headers) {
-    header.cells.forEach((cell, index) => {
-      if (index === key || index >= row.cells.length || !row.cells[index]) return;
-      const terms = termsOf(cell);
-      const matched =
-        terms.filter((t) => measure.has(t)).length + 10 * terms.filter((t) => ownTerms.has(t)).length;
-      // Of headers naming the measure as well, the nearest one above the row.
-      const above = header.order < row.order ? 1 - (row.order - header.order) / 1e9 : 0;
-      const score = matched === 0 ? 0 : matched + above / 2;
-      // Earlier columns win ties: a merged header cell names the first of the columns under it.
-      if (score > 0 && (!column || score > column.score)) column = { index, name: cell, score };
-    });
-  }
-  const chosen = column as { index: number; name: string } | null;
-  if (chosen) {
-    // A header with merged cells has fewer cells than its rows: its last cell (a total) is the row's last.
-    const header = headers.find((h) => h.cells[chosen.index] === chosen.name)!.cells;
-    const index = chosen.index === header.length - 1 ? row.cells.length - 1 : chosen.index;
-    if (row.cells[index])
-      return { citation: row.citation, text: `${row.cells[key]} — ${chosen.name}: ${row.cells[index]}` };
+  const headers = headersOf(row, rows, documentOf);
+  const chosen = namedColumn(question, row, key, headers, measure, ownTerms);
+  if (chosen)
+    return { citation: row.citation, text: `${label} — ${chosen.name}: ${row.cells[chosen.index]}` };
+  // "How many …" of a row with a single figure (a WARN notice's employees) that holds every name
+  // the question gives: that figure, under its header when one fits.
+  const figures = row.cells
+    .map((c, k) => (k !== key && /^\d[\d,. ]*$/.test(c) ? k : -1))
+    .filter((k) => k >= 0);
+  if (ASKS_COUNT.test(question) && figures.length === 1 && asked.names.every((n) => rowTerms.has(n))) {
+    const k = figures[0]!;
+    const header = headers.find(
+      (h) => h.cells[rowIndexOf(k, row.cells.length, h.cells.length)] !== undefined,
+    );
+    const name = header?.cells[rowIndexOf(k, row.cells.length, header.cells.length)];
+    return { citation: row.citation, text: `${label} — ${name ? `${name}: ` : ''}${row.cells[k]}` };
   }
   // Without a column the question names, only a numeric table's own row answers (its label in
   // the first column); anything looser is left to the ranker and its answerability check.
-  return key === 0 && numericTable ? { citation: row.citation, text: row.line } : null;
+  return key === 0 && row.cells.some(numeric) ? { citation: row.citation, text: row.line } : null;
 }

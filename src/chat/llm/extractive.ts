@@ -3,7 +3,7 @@ import type { GenerationRequest, LlmProvider } from './provider.ts';
 import { REFUSAL_SENTENCE } from '../prompt.ts';
 import { ANSWERER_MODEL, DEFAULT_ANSWER_THRESHOLD, assess, type AnswererModel } from '../answering/assess.ts';
 import { composeAnswer } from '../answering/compose.ts';
-import { tableAnswer } from '../answering/tables.ts';
+import { tableAnswers } from '../answering/tables.ts';
 
 /** The refusal, the same sentence a language model is asked for (prompt.ts). */
 export const NO_ANSWER = REFUSAL_SENTENCE;
@@ -30,10 +30,12 @@ export function extractiveProvider(embedder: Embedder, model: AnswererModel = AN
       );
       const threshold = request.settings?.answerThreshold ?? DEFAULT_ANSWER_THRESHOLD;
       // A table row named by the question answers with its cell, unless the question names
-      // something (another month, another state) the sources do not have.
-      const cell = novelNames.length === 0 ? tableAnswer(request.question, request.sources) : null;
+      // something (another month, another state) the sources do not have; a looser match (a
+      // field, a form's caption) only when the sources pass the answerability check.
+      const found = novelNames.length === 0 ? tableAnswers(request.question, request.sources) : [];
+      const cells = found.filter((c) => !c.guarded || answerable >= threshold);
       let text: string;
-      if (cell) text = `${cell.text} [${cell.citation}]`;
+      if (cells.length > 0) text = cells.map((c) => `${c.text} [${c.citation}]`).join('; ');
       else if (ranked.length === 0 || answerable < threshold) text = NO_ANSWER;
       else text = composeAnswer(request.question, ranked, model.span);
       for (const piece of text.match(/\S+\s*/g) ?? []) {
