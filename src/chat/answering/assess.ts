@@ -90,7 +90,7 @@ export async function assess(
     })),
   );
   return {
-    answerable: predict(model.answerability, questionFeatures(question, scored)),
+    answerable: predict(model.answerability, questionFeatures(question, scored, sources)),
     ranked: scored,
     novelNames: facts.novelNames,
   };
