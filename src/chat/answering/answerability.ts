@@ -32,10 +32,10 @@ export const ANSWERABILITY_FEATURES = [
   'agreement',
   'negation',
   'topScoreRatio',
-  'windowNamesMissing',
+  'rowNameMissing',
   'chunkNamesMissing',
   'valueConflict',
-  'windowConflict',
+  'sentenceConflict',
   'termsMissing',
   'whoMissing',
 ];

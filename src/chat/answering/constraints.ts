@@ -6,7 +6,7 @@
  * checks read what the question fixes, not how it is worded, so they survive paraphrase.
  */
 import type { FeatureRow } from './logistic.ts';
-import type { Candidate } from './candidates.ts';
+import { TABLE_ROW, type Candidate } from './candidates.ts';
 import type { SourceInfo } from './features.ts';
 import { namesOf } from './features.ts';
 import { termsOf } from '../llm/sentence-scoring.ts';
@@ -18,7 +18,6 @@ const WHO = /\b(who|whom|whose)\b/i;
 
 /** Lower-cased text with words padded by spaces, so `has(" ohio ")` matches whole words only. */
 const padded = (text: string) => ` ${(text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).join(' ')} `;
-const holds = (text: string, phrase: string) => text.includes(padded(phrase));
 const valuesOf = (text: string, pattern: RegExp) =>
   new Set([...text.matchAll(pattern)].map((m) => m[0].toLowerCase()));
 
@@ -33,13 +32,46 @@ export function contradicts(question: string, evidence: string, pattern: RegExp)
   return [...asked].some((v) => !held.has(v)) && [...held].some((v) => !asked.has(v));
 }
 
+/** A name or figure is held by `text` as whole words, or (a name) run together: "LayoutParser" ~ "layout-parser". */
+function holds(text: string, name: string): boolean {
+  const squeeze = (t: string) => t.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '');
+  return (
+    padded(text).includes(padded(name)) || (/\p{L}/u.test(name) && squeeze(text).includes(squeeze(name)))
+  );
+}
+const isMonth = (name: string) => new RegExp(`^(${MONTH.source})$`, 'i').test(name);
+
+/**
+ * True when a name of the question (`namesOf`, its words only: a table's month is in its title or
+ * header, and figures are left out) is absent from the table row `row` and is not the sources' topic: in the
+ * document's name or headings of the row's source, or in two or more retrieved chunks. "Yahoo"
+ * asked of Qualcomm's San Jose row, "Oregon" of a WARN report's month, are near misses.
+ * @param source the row's own source (its document name and headings)
+ */
+export function rowMissesName(
+  question: string,
+  row: string,
+  source: SourceInfo | undefined,
+  sources: readonly SourceInfo[],
+): boolean {
+  const title = source ? `${source.documentName.replace(/\.\w+$/, '')} ${source.headingPath.join(' ')}` : '';
+  const topic = (name: string) =>
+    holds(title, name) || sources.filter((s) => holds(s.text, name)).length >= 2;
+  const names = [...new Set(namesOf(question).map((n) => n.toLowerCase()))];
+  // Figures are left out: a completed follow-up carries the previous answer's figures.
+  return names.some((n) => /^\p{L}/u.test(n) && !isMonth(n) && !holds(row, n) && !topic(n));
+}
+
 /**
  * Features of the question's constraints against the best candidate (the ranker's first):
- * - `windowNamesMissing`, `chunkNamesMissing`: share of the question's names and figures
- *   (`namesOf`) absent from the best sentence with its neighbours, and from its whole chunk
- *   with the document's name and headings (0 when the question names nothing);
- * - `valueConflict`, `windowConflict`: the question's year or month is absent from the chunk (the
- *   best sentence with its neighbours), which gives another: "revenue for 2011 was …" for 2014;
+ * - `rowNameMissing`: the best candidate is a table row that misses a name of the question
+ *   (`rowMissesName`). Prose is left out: a sentence names its subject once and then says "it"
+ *   (and on SQuAD, fitted with, a name missing from the best sentence's neighbourhood did not
+ *   tell unanswerable questions apart);
+ * - `chunkNamesMissing`: share of the question's names and figures absent from the best chunk
+ *   with its document's name and headings (0 when the question names nothing);
+ * - `valueConflict`, `sentenceConflict`: the question's year or month is absent from the chunk
+ *   (from the best sentence), which gives another: "revenue for 2011 was …" asked for 2014;
  * - `termsMissing`: share of the question's content terms absent from the chunk, its title and
  *   headings (a measure the table does not have: "ammunition checks"), rarity not weighed;
  * - `whoMissing`: a who-question whose best sentence names nobody the question does not.
@@ -53,33 +85,30 @@ export function constraintFeatures(
 ): FeatureRow {
   if (!best)
     return {
-      windowNamesMissing: 1,
+      rowNameMissing: 0,
       chunkNamesMissing: 1,
       valueConflict: 0,
-      windowConflict: 0,
+      sentenceConflict: 0,
       termsMissing: 1,
     };
   const source = sources[best.citation - 1];
   const title = source ? `${source.documentName.replace(/\.\w+$/, '')} ${source.headingPath.join(' ')}` : '';
   const chunk = `${title}\n${source?.text ?? best.sentence}`;
-  const windowText = `${best.previous} ${best.sentence} ${best.next}`;
-  const window = padded(windowText);
-  const chunkText = padded(chunk.replace(/[_-]/g, ' '));
-  const names = [...new Set(namesOf(question).map((n) => n.toLowerCase()))];
-  const share = (text: string) =>
-    names.length === 0 ? 0 : names.filter((n) => !holds(text, n)).length / names.length;
+  const asked = namesOf(question);
+  const names = [...new Set(asked.map((n) => n.toLowerCase()))];
   const terms = [...new Set(termsOf(question))];
   const chunkTerms = new Set(termsOf(chunk.replace(/[_-]/g, ' ')));
-  const asked = new Set(namesOf(question).map((n) => n.toLowerCase()));
+  const lower = new Set(names);
   const others = (best.sentence.match(/(?<=\S\s+)\p{Lu}[\p{L}'’-]+/gu) ?? []).filter(
-    (w) => !asked.has(w.toLowerCase().replace(/['’]s$/, '')),
+    (w) => !lower.has(w.toLowerCase().replace(/['’]s$/, '')),
   );
+  const conflict = (text: string) => contradicts(question, text, YEAR) || contradicts(question, text, MONTH);
   return {
-    windowNamesMissing: share(window),
-    chunkNamesMissing: share(chunkText),
-    valueConflict: contradicts(question, chunk, YEAR) || contradicts(question, chunk, MONTH) ? 1 : 0,
-    windowConflict:
-      contradicts(question, windowText, YEAR) || contradicts(question, windowText, MONTH) ? 1 : 0,
+    rowNameMissing:
+      TABLE_ROW.test(best.sentence) && rowMissesName(question, best.sentence, source, sources) ? 1 : 0,
+    chunkNamesMissing: names.length === 0 ? 0 : names.filter((n) => !holds(chunk, n)).length / names.length,
+    valueConflict: conflict(chunk) ? 1 : 0,
+    sentenceConflict: conflict(best.sentence) ? 1 : 0,
     termsMissing: terms.length === 0 ? 0 : terms.filter((t) => !chunkTerms.has(t)).length / terms.length,
     whoMissing: WHO.test(question) && others.length === 0 ? 1 : 0,
   };

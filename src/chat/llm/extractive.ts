@@ -3,10 +3,26 @@ import type { GenerationRequest, LlmProvider } from './provider.ts';
 import { REFUSAL_SENTENCE } from '../prompt.ts';
 import { ANSWERER_MODEL, DEFAULT_ANSWER_THRESHOLD, assess, type AnswererModel } from '../answering/assess.ts';
 import { composeAnswer } from '../answering/compose.ts';
-import { tableAnswer } from '../answering/tables.ts';
+import { tableAnswer, type TableAnswer } from '../answering/tables.ts';
+import { rowMissesName } from '../answering/constraints.ts';
+import type { SourceInfo } from '../answering/features.ts';
+import { TABLE_ROW } from '../answering/candidates.ts';
 
 /** The refusal, the same sentence a language model is asked for (prompt.ts). */
 export const NO_ANSWER = REFUSAL_SENTENCE;
+
+/**
+ * The table line a cell answer was read from ("Indiana — Permit: 81,935" from the row
+ * "Indiana | 1,234 | 81,935 | …"): the row holding its label and its value; the answer's text when
+ * it is the whole row, or when no line is found.
+ */
+function rowOf(cell: TableAnswer, sources: readonly SourceInfo[]): string {
+  const [label, rest] = cell.text.split(' — ');
+  if (rest === undefined) return cell.text;
+  const value = rest.slice(rest.lastIndexOf(': ') + 2);
+  const lines = (sources[cell.citation - 1]?.text ?? '').split(/\n+/);
+  return lines.find((l) => TABLE_ROW.test(l) && l.includes(label!) && l.includes(value)) ?? cell.text;
+}
 
 /**
  * The no-LLM answerer (ARCHITECTURE.md: the last resort, so the service answers with no model
@@ -30,8 +46,25 @@ export function extractiveProvider(embedder: Embedder, model: AnswererModel = AN
       );
       const threshold = request.settings?.answerThreshold ?? DEFAULT_ANSWER_THRESHOLD;
       // A table row named by the question answers with its cell, unless the question names
-      // something (another month, another state) the sources do not have.
-      const cell = novelNames.length === 0 ? tableAnswer(request.question, request.sources) : null;
+      // something (another month, another state) the sources do not have, or its row lacks a
+      // name the question asks about ("Oregon" of a WARN month's row): then the ranker and its
+      // answerability check decide. A completed follow-up carries the previous answer's names (a
+      // header, a company) that its row need not hold: only a question of its own is checked.
+      const standalone = request.history.length === 0;
+      const found = novelNames.length === 0 ? tableAnswer(request.question, request.sources) : null;
+      const cell =
+        found &&
+        !(
+          standalone &&
+          rowMissesName(
+            request.question,
+            rowOf(found, request.sources),
+            request.sources[found.citation - 1],
+            request.sources,
+          )
+        )
+          ? found
+          : null;
       let text: string;
       if (cell) text = `${cell.text} [${cell.citation}]`;
       else if (ranked.length === 0 || answerable < threshold) text = NO_ANSWER;
