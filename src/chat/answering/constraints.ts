@@ -42,10 +42,11 @@ function holds(text: string, name: string): boolean {
 const isMonth = (name: string) => new RegExp(`^(${MONTH.source})$`, 'i').test(name);
 
 /**
- * True when a name of the question (`namesOf`, its words only: a table's month is in its title or
- * header, and figures are left out) is absent from the table row `row` and is not the sources' topic: in the
- * document's name or headings of the row's source, or in two or more retrieved chunks. "Yahoo"
- * asked of Qualcomm's San Jose row, "Oregon" of a WARN report's month, are near misses.
+ * True when a name of the question (`namesOf`, words only: a table's month is in its title or
+ * header, and figures are left out) is absent from the table row `row` and is not the sources'
+ * topic — in the document's name or headings of the row's source, or in two or more retrieved
+ * chunks. "Yahoo" asked of Qualcomm's San Jose row, "Oregon" of a WARN report's month, are near
+ * misses.
  * @param source the row's own source (its document name and headings)
  */
 export function rowMissesName(
@@ -94,8 +95,7 @@ export function constraintFeatures(
   const source = sources[best.citation - 1];
   const title = source ? `${source.documentName.replace(/\.\w+$/, '')} ${source.headingPath.join(' ')}` : '';
   const chunk = `${title}\n${source?.text ?? best.sentence}`;
-  const asked = namesOf(question);
-  const names = [...new Set(asked.map((n) => n.toLowerCase()))];
+  const names = [...new Set(namesOf(question).map((n) => n.toLowerCase()))];
   const terms = [...new Set(termsOf(question))];
   const chunkTerms = new Set(termsOf(chunk.replace(/[_-]/g, ' ')));
   const lower = new Set(names);
