@@ -37,6 +37,8 @@ const { values } = parseArgs({
     out: { type: 'string' },
     extra: { type: 'string', multiple: true, default: [] },
     'extra-weight': { type: 'string', default: '10' },
+    // Prints P(answerable) of every fixture question (dev and old, the fitting data) with its label.
+    list: { type: 'boolean', default: false },
   },
 });
 interface Dumped {
@@ -148,7 +150,16 @@ console.log(
 console.log(Object.fromEntries(ranker.features.map((f, j) => [f, ranker.weights[j]])));
 
 // Answerability.
-const qRows = perQuestion.map(({ row, shortlist }) => questionFeatures(row.question, rankedOf(shortlist)));
+const sourcesOf = (row: Dumped) =>
+  row.sources.map((s) => ({
+    text: s.text,
+    documentName: s.document,
+    headingPath: s.headingPath,
+    score: s.score,
+  }));
+const qRows = perQuestion.map(({ row, shortlist }) =>
+  questionFeatures(row.question, rankedOf(shortlist), sourcesOf(row)),
+);
 const qLabels = perQuestion.map(({ row }) => (row.unanswerable ? 0 : 1));
 // The fixture questions are few beside SQuAD's: weighted up by repeating them, so the model
 // learns the near misses of real documents too, not only SQuAD's altered questions.
@@ -176,6 +187,11 @@ for (const [name, keep] of [
     console.log(`${t.toFixed(2)}  ${fr.toFixed(3)}  ${ur.toFixed(3)}`);
   }
 }
+if (values.list)
+  perQuestion.forEach(({ row }, i) => {
+    if (extraIds.has(row.id))
+      console.log(`${probs[i]!.toFixed(3)} ${row.unanswerable ? 'UN' : 'an'} ${row.id} ${row.question}`);
+  });
 for (const t of [] as number[]) {
   const fr = probs.filter((p, i) => qLabels[i] === 1 && p < t).length / qLabels.filter((y) => y === 1).length;
   const ur = probs.filter((p, i) => qLabels[i] === 0 && p < t).length / qLabels.filter((y) => y === 0).length;

@@ -5,10 +5,12 @@
  */
 import type { FeatureRow } from './logistic.ts';
 import { answerType } from '../llm/sentence-scoring.ts';
+import type { Candidate } from './candidates.ts';
+import type { SourceInfo } from './features.ts';
+import { constraintFeatures } from './constraints.ts';
 
 /** A candidate sentence as the ranker scored it. */
-export interface RankedCandidate {
-  citation: number;
+export interface RankedCandidate extends Candidate {
   features: FeatureRow;
   /** The sentence ranker's P(holds the answer). */
   probability: number;
@@ -30,6 +32,12 @@ export const ANSWERABILITY_FEATURES = [
   'agreement',
   'negation',
   'topScoreRatio',
+  'rowNameMissing',
+  'chunkNamesMissing',
+  'valueConflict',
+  'sentenceConflict',
+  'termsMissing',
+  'whoMissing',
 ];
 
 /**
@@ -37,12 +45,28 @@ export const ANSWERABILITY_FEATURES = [
  * its similarity and coverages, the share of question terms found nowhere in the sources, a
  * wanted answer type (date, number) missing from the best sentence, how many of the next three
  * candidates come from the best one's source, and a negation in the question (SQuAD 2.0's
- * unanswerable questions are often negated or altered versions of answerable ones).
+ * unanswerable questions are often negated or altered versions of answerable ones), and the
+ * question's constraints (a year, a place, a name, a measure) held or contradicted by the best
+ * candidate's sentence and chunk (constraints.ts).
+ * @param sources the numbered sources the candidates come from (sources[c.citation - 1])
  */
-export function questionFeatures(question: string, ranked: readonly RankedCandidate[]): FeatureRow {
+export function questionFeatures(
+  question: string,
+  ranked: readonly RankedCandidate[],
+  sources: readonly SourceInfo[],
+): FeatureRow {
   const order = [...ranked].sort((a, b) => b.probability - a.probability);
   const best = order[0];
-  if (!best) return { best: 0, margin: 0, novel: 1, novelName: 1, negation: NEGATION.test(question) ? 1 : 0 };
+  const constraints = constraintFeatures(question, best, sources);
+  if (!best)
+    return {
+      best: 0,
+      margin: 0,
+      novel: 1,
+      novelName: 1,
+      negation: NEGATION.test(question) ? 1 : 0,
+      ...constraints,
+    };
   const f = best.features;
   const typeWanted = answerType(question) !== null;
   return {
@@ -58,5 +82,6 @@ export function questionFeatures(question: string, ranked: readonly RankedCandid
     agreement: order.slice(1, 4).filter((c) => c.citation === best.citation).length / 3,
     negation: NEGATION.test(question) ? 1 : 0,
     topScoreRatio: f.scoreRatio ?? 0,
+    ...constraints,
   };
 }

@@ -3,10 +3,31 @@ import type { GenerationRequest, LlmProvider } from './provider.ts';
 import { REFUSAL_SENTENCE } from '../prompt.ts';
 import { ANSWERER_MODEL, DEFAULT_ANSWER_THRESHOLD, assess, type AnswererModel } from '../answering/assess.ts';
 import { composeAnswer } from '../answering/compose.ts';
-import { tableAnswers } from '../answering/tables.ts';
+import { tableAnswers, type TableAnswer } from '../answering/tables.ts';
+import { rowMissesName } from '../answering/constraints.ts';
+import type { SourceInfo } from '../answering/features.ts';
+import { TABLE_ROW } from '../answering/candidates.ts';
 
 /** The refusal, the same sentence a language model is asked for (prompt.ts). */
 export const NO_ANSWER = REFUSAL_SENTENCE;
+
+/**
+ * The table line a cell answer was read from ("Indiana — Permit: 81,935" from the row
+ * "Indiana | 1,234 | 81,935 | …"): the row holding its label and its value; the answer's text when
+ * it is the whole row, or when no line is found.
+ */
+function rowOf(cell: TableAnswer, sources: readonly SourceInfo[]): string {
+  const [label, rest] = cell.text.split(' — ');
+  if (rest === undefined) return cell.text;
+  const value = rest.slice(rest.lastIndexOf(': ') + 2);
+  const lines = (sources[cell.citation - 1]?.text ?? '').split(/\n+/);
+  // A label named by several cells reads "Yahoo! Inc., Burbank": each part is a cell of the row.
+  const parts = label!.split(', ');
+  return (
+    lines.find((l) => TABLE_ROW.test(l) && parts.every((p) => l.includes(p)) && l.includes(value)) ??
+    cell.text
+  );
+}
 
 /**
  * The no-LLM answerer (ARCHITECTURE.md: the last resort, so the service answers with no model
@@ -30,10 +51,27 @@ export function extractiveProvider(embedder: Embedder, model: AnswererModel = AN
       );
       const threshold = request.settings?.answerThreshold ?? DEFAULT_ANSWER_THRESHOLD;
       // A table row named by the question answers with its cell, unless the question names
-      // something (another month, another state) the sources do not have; a looser match (a
-      // field, a form's caption) only when the sources pass the answerability check.
+      // something (another month, another state) the sources do not have, or its row lacks a
+      // name the question asks about ("Oregon" of a WARN month's row): then the ranker and its
+      // answerability check decide. A completed follow-up carries the previous answer's names (a
+      // header, a company) that its row need not hold: only a question of its own is checked. A
+      // looser match (a field, a form's caption) answers only when the sources pass the
+      // answerability check.
+      const standalone = request.history.length === 0;
       const found = novelNames.length === 0 ? tableAnswers(request.question, request.sources) : [];
-      const cells = found.filter((c) => !c.guarded || answerable >= threshold);
+      const cells = found.filter(
+        (c) =>
+          (!c.guarded || answerable >= threshold) &&
+          !(
+            standalone &&
+            rowMissesName(
+              request.question,
+              rowOf(c, request.sources),
+              request.sources[c.citation - 1],
+              request.sources,
+            )
+          ),
+      );
       let text: string;
       if (cells.length > 0) text = cells.map((c) => `${c.text} [${c.citation}]`).join('; ');
       else if (ranked.length === 0 || answerable < threshold) text = NO_ANSWER;

@@ -1,0 +1,173 @@
+/**
+ * The near-miss features of answerability (src/chat/answering/constraints.ts): a question that
+ * fixes a year, a place, a name or a measure the best evidence does not have.
+ */
+import t from 'tap';
+import { constraintFeatures, contradicts } from '../../src/chat/answering/constraints.ts';
+import { candidatesOf } from '../../src/chat/answering/candidates.ts';
+import { questionFeatures, ANSWERABILITY_FEATURES } from '../../src/chat/answering/answerability.ts';
+import { extractiveProvider } from '../../src/chat/llm/extractive.ts';
+import type { ChatTurn, GenerationRequest } from '../../src/chat/llm/provider.ts';
+import type { Embedder } from '../../src/embeddings/embedder.ts';
+
+const source = (text: string, documentName = 'report.md', headingPath: string[] = []) => ({
+  text,
+  documentName,
+  headingPath,
+  score: 1,
+});
+const firefox = source(
+  'Firefox is a web browser. As of late 2015, Firefox has approximately 10-11% of worldwide usage share of web browsers.',
+  'mozilla.html',
+);
+const best = (sources: ReturnType<typeof source>[], index = 1) => candidatesOf(sources)[index];
+
+t.test('a year the evidence contradicts, and one it holds', async (t) => {
+  const sources = [firefox];
+  const held = constraintFeatures(
+    'What share of browser usage did Firefox have in 2015?',
+    best(sources),
+    sources,
+  );
+  const other = constraintFeatures(
+    'What share of browser usage did Firefox have in 2010?',
+    best(sources),
+    sources,
+  );
+  t.equal(held.valueConflict, 0);
+  t.equal(held.rowNameMissing, 0);
+  t.equal(other.valueConflict, 1, 'the chunk gives 2015, not 2010');
+  t.equal(other.sentenceConflict, 1, 'so does the best sentence');
+  t.equal(other.rowNameMissing, 0, 'a year is left to the conflict features');
+  t.equal(other.chunkNamesMissing, 0.5, 'Firefox is there, 2010 is not');
+  t.notOk(contradicts('in November 2015', 'October 2014 and November 2015', /\b20\d\d\b/g), 'both held');
+  t.notOk(contradicts('in 2014', 'no year at all', /\b20\d\d\b/g), 'nothing to contradict');
+});
+
+t.test('a place or a measure the chunk does not have', async (t) => {
+  const warn = [source('Microsoft Corporation | San Diego | 129 | Layoff Permanent', 'warn-report.pdf')];
+  const candidate = candidatesOf(warn)[0];
+  const seattle = constraintFeatures(
+    "How many employees did Microsoft's Seattle layoff affect?",
+    candidate,
+    warn,
+  );
+  const sanDiego = constraintFeatures(
+    "How many employees did Microsoft's San Diego layoff affect?",
+    candidate,
+    warn,
+  );
+  t.ok(seattle.chunkNamesMissing! > 0, 'Seattle is not in the chunk');
+  t.equal(seattle.rowNameMissing, 1, 'nor in the row');
+  t.equal(sanDiego.chunkNamesMissing, 0);
+  t.equal(sanDiego.rowNameMissing, 0);
+  const measure = constraintFeatures(
+    'How many ammunition checks did Microsoft log in San Diego?',
+    candidate,
+    warn,
+  );
+  t.ok(measure.termsMissing! > sanDiego.termsMissing!, '"ammunition" and "checks" are not in the chunk');
+});
+
+t.test("a table row need not name the sources' topic", async (t) => {
+  const sources = [
+    source('Yahoo! Inc. | Sunnyvale | 107 | Layoff Permanent', 'warn-report.pdf'),
+    source('Qualcomm Incorporated | San Jose | 127 | Layoff Permanent', 'warn-report.pdf'),
+    source('Qualcomm Incorporated | San Diego | 20 | Layoff Permanent', 'warn-report.pdf'),
+  ];
+  const row = candidatesOf(sources)[1];
+  const near = constraintFeatures('How many workers did Yahoo lay off in San Jose?', row, sources);
+  t.equal(near.rowNameMissing, 1, 'Yahoo is in one chunk, not in the San Jose row');
+  t.equal(near.chunkNamesMissing, 1 / 3);
+  const topic = constraintFeatures(
+    'How many Qualcomm workers in San Jose did the WARN report list?',
+    row,
+    sources,
+  );
+  t.equal(topic.rowNameMissing, 0, "WARN is the document's name, Qualcomm in the row");
+  const prose = [
+    source('The experiments ran on a laptop. It had 2 GB of memory.', 'layout-parser-paper.pdf'),
+  ];
+  const memory = constraintFeatures(
+    'How much memory did the LayoutParser laptop have?',
+    candidatesOf(prose)[1],
+    prose,
+  );
+  t.equal(memory.rowNameMissing, 0, 'prose is left out');
+  t.equal(memory.chunkNamesMissing, 0, '"LayoutParser" is the document\'s name run together');
+});
+
+t.test('a who-question whose best sentence names nobody new', async (t) => {
+  const sources = [
+    source('The Mozilla Foundation hosts the project. Its president Tristan Nitot spoke about it.'),
+  ];
+  const nobody = constraintFeatures('Who hosts the Mozilla project?', candidatesOf(sources)[0], sources);
+  const somebody = constraintFeatures('Who is the president of Mozilla?', candidatesOf(sources)[1], sources);
+  t.equal(nobody.whoMissing, 0, '"Foundation" is a name the question lacks');
+  t.equal(somebody.whoMissing, 0);
+  const none = constraintFeatures(
+    'Who runs it?',
+    candidatesOf([source('it is run by volunteers of the community.')])[0],
+    [source('it is run by volunteers of the community.')],
+  );
+  t.equal(none.whoMissing, 1);
+});
+
+t.test('the answerability features carry the constraints', async (t) => {
+  const sources = [firefox];
+  const ranked = candidatesOf(sources).map((c, i) => ({
+    ...c,
+    features: {},
+    probability: i === 1 ? 0.9 : 0.1,
+  }));
+  const row = questionFeatures('What share of browser usage did Firefox have in 2010?', ranked, sources);
+  for (const name of [
+    'rowNameMissing',
+    'chunkNamesMissing',
+    'valueConflict',
+    'sentenceConflict',
+    'termsMissing',
+    'whoMissing',
+  ])
+    t.ok(ANSWERABILITY_FEATURES.includes(name) && name in row, name);
+  t.equal(row.valueConflict, 1);
+});
+
+t.test('a table cell answers only when its row holds the names the question asks about', async (t) => {
+  const embedder: Embedder = {
+    modelId: 'fake',
+    dimensions: 2,
+    maxTokens: 256,
+    count: (text) => text.split(/\s+/).length,
+    embedDocuments: async (texts) => texts.map(() => [1, 0]),
+    embedQuery: async () => [1, 0],
+  };
+  const warn = [
+    source(
+      'Summary | Notices | Employees\nJanuary 2016 | 85 | 6,617\nFebruary 2016 | 90 | 7,001',
+      'warn-report.pdf',
+    ),
+    source('Alabama | 18,870 | 23,022\nOregon | 9,338 | 13,586', 'nics-checks.pdf'),
+  ];
+  const ask = async (question: string, history: ChatTurn[] = []) => {
+    let text = '';
+    const request = { question, sources: warn, history, signal: new AbortController().signal };
+    for await (const piece of extractiveProvider(embedder).generate(request as GenerationRequest))
+      text += piece;
+    return text;
+  };
+  t.equal(await ask('How many notices were there in January 2016?'), 'January 2016 — Notices: 85 [1]');
+  t.not(
+    await ask('How many Oregon notices were there in January 2016?'),
+    'January 2016 — Notices: 85 [1]',
+    "Oregon is in one chunk, not in January's row: the ranker and answerability decide",
+  );
+  t.equal(
+    await ask('How many Oregon notices were there in January 2016?', [
+      { role: 'user', content: 'How many checks did Oregon have?' },
+      { role: 'assistant', content: 'Oregon | 9,338 | 13,586 [2]' },
+    ]),
+    'January 2016 — Notices: 85 [1]',
+    "a completed follow-up carries the previous answer's names: its row need not hold them",
+  );
+});
