@@ -4,6 +4,7 @@ import { REFUSAL_SENTENCE } from '../prompt.ts';
 import { ANSWERER_MODEL, DEFAULT_ANSWER_THRESHOLD, assess, type AnswererModel } from '../answering/assess.ts';
 import { composeAnswer } from '../answering/compose.ts';
 import { tableAnswer } from '../answering/tables.ts';
+import { repeatsAnswer } from '../answering/follow-up.ts';
 
 /** The refusal, the same sentence a language model is asked for (prompt.ts). */
 export const NO_ANSWER = REFUSAL_SENTENCE;
@@ -31,7 +32,10 @@ export function extractiveProvider(embedder: Embedder, model: AnswererModel = AN
       const threshold = request.settings?.answerThreshold ?? DEFAULT_ANSWER_THRESHOLD;
       // A table row named by the question answers with its cell, unless the question names
       // something (another month, another state) the sources do not have.
-      const cell = novelNames.length === 0 ? tableAnswer(request.question, request.sources) : null;
+      const table = novelNames.length === 0 ? tableAnswer(request.question, request.sources) : null;
+      // A follow-up's cell that the previous answer already gave answers the earlier question again.
+      const repeated = table && request.previousAnswer && repeatsAnswer(table.text, request.previousAnswer);
+      const cell = repeated ? null : table;
       let text: string;
       if (cell) text = `${cell.text} [${cell.citation}]`;
       else if (ranked.length === 0 || answerable < threshold) text = NO_ANSWER;
