@@ -39,7 +39,8 @@ const key = (name: string): string =>
  * at most three words after the openers ("New Mexico?", "District of Columbia?") counts whole.
  */
 export function namesIn(text: string): string[] {
-  const names: string[] = [...(text.match(NAME) ?? [])];
+  // A lone capital ("U.S.", "a Plan B") is no name to replace or to add.
+  const names: string[] = (text.match(NAME) ?? []).filter((n) => n.length > 1);
   const bare = text
     .replace(OPENERS, '')
     .replace(/[?.!]+$/, '')
@@ -79,5 +80,7 @@ export function withoutReplaced(
 ): string {
   if (replacing.length === 0) return question;
   const kinds = new Set(replacing.map(kindOf));
-  return question.replace(NAME, (name) => (kinds.has(kindOf(name)) && !isTopic(name, documents) ? '' : name));
+  return question.replace(NAME, (name) =>
+    name.length > 1 && kinds.has(kindOf(name)) && !isTopic(name, documents) ? '' : name,
+  );
 }
