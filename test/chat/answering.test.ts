@@ -120,6 +120,10 @@ t.test('follow-ups: replaced names, the answer type, pronouns, chains', async (t
   t.same(entitiesOf('I could not find an answer to this question.'), [], 'a refusal has no entities');
   t.ok(repeatsAnswer('Common stock — Trading symbol: GLXZ', 'Common stock — Trading symbol: GLXZ [2]'));
   t.notOk(repeatsAnswer('Utah — Totals: 21,772', 'Colorado — Totals: 42,271 [3]'));
+  t.notOk(
+    repeatsAnswer('Iowa — Totals: 13,794', 'Iowa | 8,785 | 267 | 13,794 [2]'),
+    'a cell of a quoted row',
+  );
 });
 
 t.test('candidate sentences leave out reference entries and labels', async (t) => {

@@ -120,19 +120,23 @@ function complete(message: string, previous: Exchange): string | null {
   return `${message.trim()} ${context.replace(/\s+/g, ' ').trim()}`;
 }
 
+/** A table answer's value: the cell after "Header: ", or null for a whole row (or a sentence). */
+function cellValue(text: string): string | null {
+  if (text.includes(' | ') || !text.includes(': ')) return null;
+  return text.slice(text.lastIndexOf(': ') + 2).trim() || null;
+}
+
 /**
- * True when a table answer (tables.ts: "Label — Header: value", or a whole row) only repeats the
- * previous answer: its value is already there. A follow-up asks for something else ("On which
- * market?" after "Common stock — Trading symbol: GLXZ"), so such a cell answers the earlier
- * question again and the answerer falls back to its ranking.
+ * True when a table answer (tables.ts: "Label — Header: value") gives the same cell the previous
+ * answer led with. A follow-up asks for something else ("On which market?" after "Common stock —
+ * Trading symbol: GLXZ"), so such a cell answers the earlier question again and the answerer falls
+ * back to its ranking. A cell inside a whole row the previous answer quoted is not a repeat: "And
+ * the total?" after an Alabama row asks to be shown that cell.
  */
 export function repeatsAnswer(tableText: string, previousAnswer: string): boolean {
-  const value = (
-    tableText.includes(': ') ? tableText.slice(tableText.lastIndexOf(': ') + 2) : tableText
-  ).trim();
-  if (!value) return false;
-  const escaped = value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  return new RegExp(`(^|[^\\p{L}\\p{N}])${escaped}([^\\p{L}\\p{N}]|$)`, 'u').test(previousAnswer);
+  const value = cellValue(tableText);
+  const lead = previousAnswer.split(/\s*\[\d+\]/)[0] ?? '';
+  return value !== null && cellValue(lead) === value;
 }
 
 /** The conversation's exchanges in order: each user turn with the assistant turn after it. */
