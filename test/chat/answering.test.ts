@@ -112,7 +112,7 @@ t.test('follow-ups: replaced names, the answer type, pronouns, chains', async (t
   ];
   t.equal(
     followUpQuestion('How many employees did those notices cover?', months),
-    'How many employees did those notices cover? And in November. WARN notices came in during 2015. November 2015 Notices 41',
+    'How many employees did those notices cover? And in November. WARN notices came in during 2015. November 2015 41',
     'a follow-up of a follow-up leans on the completed question; a month replaced a month',
   );
   t.ok(isElliptical('Which company makes the second one?'));

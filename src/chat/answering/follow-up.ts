@@ -79,7 +79,10 @@ const SHORT_ANSWER_WORDS = 4;
 export function entitiesOf(answer: string): string[] {
   if (!/\[\d+\]/.test(answer)) return [];
   const entities: string[] = [];
-  for (const sentence of answer.replace(/\[\d+\]/g, ' ').split(/(?<=[.!?])\s+/)) {
+  // A table answer's header ("Indiana — Permit: 81,935") is the measure asked, no entity: a
+  // follow-up often asks for another one ("And handguns?").
+  const text = answer.replace(/\[\d+\]/g, ' ').replace(/ — [^:|]+: /g, ' ');
+  for (const sentence of text.split(/(?<=[.!?])\s+/)) {
     const words = sentence.match(/[^\s]+/g) ?? [];
     const found = [...sentence.matchAll(/\b\p{Lu}[\p{L}\p{N}'’-]+|\b\d[\d,.]*\d|\b\d\b/gu)];
     for (const m of found) {
