@@ -68,6 +68,19 @@ const titleOf = (message: string) => message.replace(/\s+/g, ' ').trim().slice(0
 export const SOURCES_PER_ANSWER = 6;
 const HISTORY_TURNS = 6;
 
+/** A stored message as a turn: an answer keeps the names of the documents it cited (follow-up.ts). */
+function turnOf(m: { role: ChatTurn['role']; content: string; sources: unknown }): ChatTurn {
+  const cited = Array.isArray(m.sources) ? (m.sources as { kind?: string; name?: unknown }[]) : [];
+  const documents = cited
+    .filter((s) => s.kind !== 'web' && typeof s.name === 'string')
+    .map((s) => s.name as string);
+  return { role: m.role, content: m.content, ...(documents.length ? { documents } : {}) };
+}
+
+/** The conversation's last answer ('' when none). */
+const previousAnswerOf = (history: readonly ChatTurn[]): string =>
+  history.findLast((t) => t.role === 'assistant')?.content ?? '';
+
 /**
  * Finds the conversation to continue, or prepares a new one (written with the answer: `create`),
  * before any byte is streamed, so a bad conversationId is a clean 404. Users see only their own conversations. An API key's widget
@@ -122,14 +135,14 @@ export async function openConversation(
       .execute();
     const turns = await db
       .selectFrom('messages')
-      .select(['role', 'content'])
+      .select(['role', 'content', 'sources'])
       .where('conversation_id', '=', conversation.id)
       .orderBy('created_at', 'desc')
       .limit(HISTORY_TURNS)
       .execute();
     return {
       conversationId: conversation.id,
-      history: turns.reverse(),
+      history: turns.reverse().map(turnOf),
       ...(principal.kind === 'apiKey' && request.sessionId ? { sessionId: request.sessionId } : {}),
     };
   }
@@ -247,6 +260,7 @@ export async function* answerStream(
         question: extractive ? (followUp ?? request.message) : request.message,
         sources: context,
         history: conversation.history,
+        ...(extractive && followUp ? { previousAnswer: previousAnswerOf(conversation.history) } : {}),
         signal,
         settings: {
           systemPrompt: settings.systemPrompt,

@@ -1,6 +1,11 @@
 import t from 'tap';
 import { tableAnswer } from '../../src/chat/answering/tables.ts';
-import { followUpQuestion, isElliptical } from '../../src/chat/answering/follow-up.ts';
+import {
+  entitiesOf,
+  followUpQuestion,
+  isElliptical,
+  repeatsAnswer,
+} from '../../src/chat/answering/follow-up.ts';
 import { sentencesOf } from '../../src/chat/answering/candidates.ts';
 import { namesOf } from '../../src/chat/answering/features.ts';
 import { shortAnswer, composeAnswer, spanAnswer } from '../../src/chat/answering/compose.ts';
@@ -72,6 +77,53 @@ t.test('elliptical follow-ups are completed from the conversation', async (t) =>
     'a question that names its own subject stands alone',
   );
   t.notOk(isElliptical('Which airworthiness directive does the FAA propose to supersede?'));
+});
+
+t.test('follow-ups: replaced names, the answer type, pronouns, chains', async (t) => {
+  const u = (content: string) => ({ role: 'user' as const, content });
+  const a = (content: string, documents?: string[]) => ({
+    role: 'assistant' as const,
+    content,
+    ...(documents ? { documents } : {}),
+  });
+  const java = [u('Where can Java developers get Mammoth?'), a('Maven Central [1].', ['mammoth-README.md'])];
+  t.equal(
+    followUpQuestion('What about Python users?', java),
+    'What about Python users? Where can developers get Mammoth?',
+    "Python replaces Java; Mammoth, a word of the cited document's name, stays",
+  );
+  const crash = [u('How many people died in the Ethiopian Airlines crash?'), a('157 [1].')];
+  t.equal(
+    followUpQuestion("What was that flight's number?", crash),
+    "What was that flight's number? people died in the Ethiopian Airlines crash. 157",
+    "the follow-up's own wh-word sets the answer type: the earlier one's are left out",
+  );
+  const servo = [u("What is Mozilla's layout engine written in Rust?"), a('Servo [1].')];
+  t.match(
+    followUpQuestion('Which other company works on it with Mozilla?', servo),
+    /Mozilla's layout engine written in Rust\. Servo$/,
+    'a name the conversation already has replaces nothing',
+  );
+  const months = [
+    u('How many WARN notices came in during October 2015?'),
+    a('October 2015 — Notices: 71 [1]'),
+    u('And in November?'),
+    a('November 2015 — Notices: 41 [1]'),
+  ];
+  t.equal(
+    followUpQuestion('How many employees did those notices cover?', months),
+    'How many employees did those notices cover? And in November. WARN notices came in during 2015. November 2015 41',
+    'a follow-up of a follow-up leans on the completed question; a month replaced a month',
+  );
+  t.ok(isElliptical('Which company makes the second one?'));
+  t.same(entitiesOf('Calling external functions from TraceMonkey is hard [1].'), ['TraceMonkey']);
+  t.same(entitiesOf('I could not find an answer to this question.'), [], 'a refusal has no entities');
+  t.ok(repeatsAnswer('Common stock — Trading symbol: GLXZ', 'Common stock — Trading symbol: GLXZ [2]'));
+  t.notOk(repeatsAnswer('Utah — Totals: 21,772', 'Colorado — Totals: 42,271 [3]'));
+  t.notOk(
+    repeatsAnswer('Iowa — Totals: 13,794', 'Iowa | 8,785 | 267 | 13,794 [2]'),
+    'a cell of a quoted row',
+  );
 });
 
 t.test('candidate sentences leave out reference entries and labels', async (t) => {

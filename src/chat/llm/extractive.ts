@@ -7,6 +7,7 @@ import { tableAnswers, type TableAnswer } from '../answering/tables.ts';
 import { rowMissesName } from '../answering/constraints.ts';
 import type { SourceInfo } from '../answering/features.ts';
 import { TABLE_ROW } from '../answering/candidates.ts';
+import { repeatsAnswer } from '../answering/follow-up.ts';
 
 /** The refusal, the same sentence a language model is asked for (prompt.ts). */
 export const NO_ANSWER = REFUSAL_SENTENCE;
@@ -70,7 +71,9 @@ export function extractiveProvider(embedder: Embedder, model: AnswererModel = AN
               request.sources[c.citation - 1],
               request.sources,
             )
-          ),
+          ) &&
+          // A follow-up's cell that the previous answer already gave answers the earlier question again.
+          !(request.previousAnswer && repeatsAnswer(c.text, request.previousAnswer)),
       );
       let text: string;
       if (cells.length > 0) text = cells.map((c) => `${c.text} [${c.citation}]`).join('; ');

@@ -3,6 +3,8 @@ import type { RetrievedChunk } from '../../retrieval/types.ts';
 export interface ChatTurn {
   role: 'user' | 'assistant';
   content: string;
+  /** An assistant turn's cited documents, by name (the conversation's topic for follow-up.ts). */
+  documents?: string[];
 }
 
 /**
@@ -23,6 +25,11 @@ export interface GenerationRequest {
   signal: AbortSignal;
   /** The company's generation settings ("Cog-RAG configuration"); unset = provider defaults. */
   settings?: GenerationSettings;
+  /**
+   * Set when `question` is a follow-up completed from the conversation (answering/follow-up.ts):
+   * the previous answer, which the follow-up asks beyond (the extractive answerer does not repeat it).
+   */
+  previousAnswer?: string;
 }
 
 export interface GenerationSettings {
