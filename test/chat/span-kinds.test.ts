@@ -45,3 +45,16 @@ t.test('a leading span must be the kind of thing the question asks for', async (
     'a plain count still leads',
   );
 });
+
+t.test('of several dates in the sentence, the span model picks the one asked about', async (t) => {
+  const sentence =
+    'After the accident on October 29, 2018, the FAA issued an emergency directive on November 7, 2018 as an interim action.';
+  t.equal(lead('When did the FAA issue its emergency directive?', sentence), 'November 7, 2018');
+  t.equal(lead('When did the accident happen?', sentence), 'October 29, 2018');
+  const only = spanAnswer(
+    'When was it issued?',
+    'The directive was issued on November 7, 2018.',
+    ANSWERER_MODEL.span,
+  );
+  t.same(only, { text: 'November 7, 2018', probability: 1 }, 'the one date of a sentence is certain');
+});

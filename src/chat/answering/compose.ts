@@ -8,6 +8,9 @@ import { softmaxScores, type LogisticModel } from './logistic.ts';
 import { questionKind, spanCandidates } from './spans.ts';
 import { DATE } from '../llm/sentence-scoring.ts';
 
+/** Every date of a sentence (DATE, matched globally). */
+const DATES = new RegExp(DATE.source, 'gi');
+
 /**
  * Least span-model probability (softmax over the sentence's candidate spans) for a span to lead
  * the answer; below it the sentence alone answers. Fitted with SPAN_ALONE_PROBABILITY.
@@ -80,14 +83,24 @@ export function spanAnswer(
   const kind = questionKind(question);
   // A table row is answered by tables.ts or quoted whole: its cells are no sentence to cut.
   if (kind === 'why' || kind === 'how' || sentence.includes(' | ')) return null;
-  // A date asked for is the whole date, not the month the span model may prefer.
-  const date = kind === 'when' ? DATE.exec(sentence) : null;
-  if (date) return { text: date[0], probability: 1 };
   const spans = spanCandidates(question, sentence);
   const scores = softmaxScores(
     model,
     spans.map((span) => span.features),
   );
+  // A date asked for is the whole date, not the month the span model may prefer. The one date of
+  // the sentence is the answer; of several ("On October 29 … and on November 7 …") the span model
+  // chooses, its probabilities renormalised over the dates alone.
+  const dates = kind === 'when' ? [...sentence.matchAll(DATES)] : [];
+  if (dates.length === 1) return { text: dates[0]![0], probability: 1 };
+  if (dates.length > 1) {
+    const scoreOf = (d: RegExpExecArray) =>
+      spans.reduce((m, span, i) => (span.start === d.index && span.text === d[0] ? scores[i]! : m), 0);
+    const dateScores = dates.map(scoreOf);
+    const total = dateScores.reduce((a, b) => a + b, 0);
+    const best = dateScores.indexOf(Math.max(...dateScores));
+    return { text: dates[best]![0], probability: total > 0 ? dateScores[best]! / total : 1 / dates.length };
+  }
   let best: SpanAnswer | null = null;
   for (let i = 0; i < spans.length; i++) {
     const span = spans[i]!;
