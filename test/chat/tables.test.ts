@@ -153,3 +153,23 @@ t.test('of a header on two lines, the line as wide as the row places the columns
     'October 2015 — Employees: 6,102',
   );
 });
+
+t.test(
+  'a table of text has one header, its first line; a reference mark is no part of the label',
+  async (t) => {
+    // The LayoutParser model-zoo table as the PDF parser writes it: the header's last three labels merged.
+    const text = [
+      'Table 1: Current layout detection models in the LayoutParser model zoo',
+      'Dataset | Base Model1 Large Model Notes',
+      'PubLayNet [38] | F / M | M | Layouts of modern scientific documents',
+      'PRImA [3] | M | - | Layouts of scanned modern magazines and scientific reports',
+      'Newspaper [17] | F | - | Layouts of scanned US newspapers from the 20th century',
+    ].join('\n');
+    const [answer] = tableAnswers('What are the notes for the Newspaper dataset?', [
+      { text, documentName: 'layout-parser-paper-with-table.pdf' },
+    ]);
+    t.ok(answer, 'the row answers');
+    t.match(answer!.text, /^Newspaper — .*: Layouts of scanned US newspapers from the 20th century$/);
+    t.notMatch(answer!.text, /Layouts of modern scientific documents:/, 'an earlier row is no header');
+  },
+);

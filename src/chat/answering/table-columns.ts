@@ -25,8 +25,8 @@ export interface Header {
  * The header rows that can name `row`'s columns, nearest above it first: those of its own table
  * (its run of lines), and the document's other ones that head rows as wide as it (or, with no
  * row below them in their chunk, within two cells of its width: a chunk that starts mid-table).
- * A header has no figure; in a table of figures, no digit at all. Of the row's own headers, those
- * as wide as the row, when there are any.
+ * A header has no figure; in a table of figures, no digit at all; in a table of text it is the
+ * run's first line. Of the row's own headers, those as wide as the row, when there are any.
  */
 export function headersOf(row: Row, rows: readonly Row[], documentOf: (r: Row) => string): Header[] {
   const candidates = rows
@@ -39,7 +39,8 @@ export function headersOf(row: Row, rows: readonly Row[], documentOf: (r: Row) =
     )
     .filter((r) =>
       r.citation === row.citation && r.run === row.run && r.order < row.order
-        ? true
+        ? // A table of text has one header, its first line: the rows above are rows, not headers.
+          r.inNumericRun || r.first
         : r.tableWidth !== undefined
           ? r.tableWidth === row.cells.length
           : Math.abs(r.cells.length - row.cells.length) <= 2,

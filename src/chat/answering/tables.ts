@@ -27,6 +27,10 @@ export interface TableAnswer {
   guarded?: boolean;
 }
 
+/** Whether a line of a table has wider lines in its run: then it is their (merged) header. */
+const headsWiderRun = (row: Row, rows: readonly Row[]) =>
+  rows.some((r) => r.citation === row.citation && r.run === row.run && r.cells.length > row.cells.length);
+
 /** At most this many rows answer together when the question names them equally well. */
 const MAX_ROWS = 3;
 
@@ -97,7 +101,8 @@ export function tableAnswers(
     .flatMap((n) => termsOf(n));
   let best: { row: Row; key: number; labelTerms: string[]; score: number }[] = [];
   for (const row of rows) {
-    if (row.synthetic) continue;
+    // A header line is no row to answer with: a synthetic one, or the first line of a wider run.
+    if (row.synthetic || (row.first && headsWiderRun(row, rows))) continue;
     const hasNumber = row.cells.slice(1).some(numeric);
     const rowTerms = new Set(row.cells.flatMap((c) => termsOf(c)));
     // (Not in a table of fields and values, whose rows are facts about one thing.)
@@ -173,8 +178,10 @@ function cellAnswer(
       terms.some((t) => !labelTerms.includes(t))
     );
   });
-  const label = named.join(', ');
-  if (row.cells.length === 2 && !row.cells.some(numeric) && key === 0)
+  // A reference mark in a cell ("TableBank [18]") would read as a citation of a source.
+  const label = named.map((c) => c.replace(/\s*\[\d+\]/g, '')).join(', ');
+  // Two text cells are a field and its value, unless the line heads a wider table.
+  if (row.cells.length === 2 && !row.cells.some(numeric) && key === 0 && !headsWiderRun(row, rows))
     return { citation: row.citation, text: `${row.cells[0]}: ${row.cells[1]}`, guarded: true };
   const measure = new Set([...questionTerms].filter((t) => !labelTerms.includes(t)));
   const headers = headersOf(row, rows, documentOf);
