@@ -8,7 +8,7 @@ import {
 } from '../../src/chat/answering/follow-up.ts';
 import { sentencesOf } from '../../src/chat/answering/candidates.ts';
 import { namesOf } from '../../src/chat/answering/features.ts';
-import { shortAnswer, composeAnswer, spanAnswer } from '../../src/chat/answering/compose.ts';
+import { cite, shortAnswer, composeAnswer, spanAnswer } from '../../src/chat/answering/compose.ts';
 import {
   fitConditionalLogit,
   fitLogistic,
@@ -174,6 +174,70 @@ t.test('short answers lead: a whole date for a when-question, then the cited sen
     'February 9, 2004 [2].\n\nThe current name, Firefox, was chosen on February 9, 2004 [2].',
     'below the span-alone threshold the supporting sentence follows',
   );
+});
+
+t.test(
+  'a sentence that two sources share is one candidate: the next sentence can still follow',
+  async (t) => {
+    const row = (sentence: string, citation: number, probability: number) => ({
+      sentence,
+      citation,
+      index: 0,
+      previous: '',
+      next: '',
+      features: {},
+      prescore: 1,
+      probability,
+    });
+    const team = 'Mozilla VR is a team focused on bringing virtual reality tools to the open Web.';
+    const frame = 'Mozilla VR maintains A-Frame, a web framework for building VR experiences.';
+    // The Wikipedia page and its readability extraction: every sentence twice.
+    const ranked = [row(team, 1, 0.3), row(team, 2, 0.26), row(frame, 1, 0.22), row(frame, 2, 0.2)];
+    const answer = composeAnswer(
+      'What web framework does the VR team maintain?',
+      ranked,
+      ANSWERER_MODEL.span,
+      {
+        spanAlone: 1.01,
+        spanLead: 1.01,
+      },
+    );
+    t.equal(answer, `${cite(team, 1)} ${cite(frame, 1)}`, 'the shared sentence once, then the next one');
+  },
+);
+
+t.test('a follow-up with a condition of its own replaces the earlier condition', async (t) => {
+  const history = [
+    {
+      role: 'user' as const,
+      content: 'Which status code should a server send when a client makes requests too often?',
+    },
+    { role: 'assistant' as const, content: '429 [1].' },
+  ];
+  t.equal(
+    followUpQuestion('And if the server itself runs into an error?', history),
+    'And if the server itself runs into an error? Which status code should a server send?',
+    'neither the earlier condition nor its answer (429) is searched',
+  );
+  t.equal(
+    followUpQuestion('And the response body?', history),
+    'And the response body? Which status code should a server send when a client makes requests too often? 429',
+    'without a condition of its own the earlier question stays whole',
+  );
+});
+
+t.test('span features: the question terms next to its wh-word anchor the span', async (t) => {
+  const sentence = 'Hobson argued that social reforms could cure the international disease of imperialism.';
+  const spans = spanCandidates('Hobson argued that imperialism was an international what?', sentence);
+  const feature = (text: string, name: string) => spans.find((s) => s.text === text)?.features[name];
+  t.equal(feature('disease', 'anchorLeft'), 1, '"international" is right before it');
+  t.equal(feature('social reforms', 'anchorLeft'), 0);
+  const lenin = spanCandidates(
+    'Who suggested that imperialism was the highest form of capitalism?',
+    'The Russian leader Lenin suggested that imperialism was the highest form of capitalism.',
+  ).find((s) => s.text === 'Lenin');
+  t.equal(lenin?.features.anchorRight, 1, '"suggested" follows the name as it follows "who"');
+  t.equal(lenin?.features.wholeName, 1, 'a whole capitalised run');
 });
 
 t.test(

@@ -20,3 +20,33 @@ t.test('a heading line of the chunk is no part of the sentence after it', async 
     'a line that is not one of the headings still joins the next',
   );
 });
+
+t.test('a list is split into its items, flattened or one item a line', async (t) => {
+  // The IETF draft's response codes as its HTML parses: the whole list on one line.
+  t.same(
+    sentencesOf(
+      '* 500 if an internal server error occurs, * 429 if the client makes too frequent requests, * 414 if the request URI is too long,',
+    ),
+    [
+      '500 if an internal server error occurs,',
+      '429 if the client makes too frequent requests,',
+      '414 if the request URI is too long,',
+    ],
+  );
+  t.same(
+    sentencesOf(
+      'Options you can pass:\n- the resolution of the page image\n  in pixels per inch\n- the crop box of the page',
+    ),
+    [
+      'Options you can pass:',
+      'the resolution of the page image in pixels per inch',
+      'the crop box of the page',
+    ],
+    'a wrapped item keeps its second line; the line before the list stays apart',
+  );
+  t.same(
+    sentencesOf('The grid has 2 * 3 cells, so six in all, as the figure shows.'),
+    ['The grid has 2 * 3 cells, so six in all, as the figure shows.'],
+    'an asterisk between figures is a product',
+  );
+});

@@ -26,6 +26,13 @@ t.test('answer types', async (t) => {
   t.equal(answerType('By what date must comments be received?'), 'date');
   t.equal(answerType('How many moons does Jupiter have?'), 'number');
   t.equal(answerType('Who founded Mozilla?'), null);
+  t.equal(answerType('Which status code should a server send for too many requests?'), 'number', 'a code');
+  t.equal(answerType("At what resolution is a page rendered if you don't pass one?"), 'number');
+  t.equal(
+    answerType('What is the name of the web framework the team maintains?'),
+    null,
+    'a name is no figure',
+  );
   t.ok(holdsAnswerType('Comments are due September 21, 2020.', 'date'));
   t.notOk(holdsAnswerType('Comments are welcome.', 'date'));
   t.ok(holdsAnswerType('There are 95 moons.', 'number'));

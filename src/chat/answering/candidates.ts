@@ -23,7 +23,17 @@ const isReference = (s: string) =>
 /** A section label before a sentence ("DATES:") or a heading glued after it ("… ESTIMATED COSTS"). */
 const LEADING_LABEL = /^(\p{Lu}[\p{Lu}\s/&-]{2,}:)\s*/u;
 const TRAILING_HEADING = /(\s+\p{Lu}{3,}){2,}$/u;
-const withoutLabels = (s: string) => s.replace(LEADING_LABEL, '').replace(TRAILING_HEADING, '');
+/** A list item's bullet ("* ", "• ", "- "), which opens an item of its own. */
+const BULLET = /^[*•‣◦▪–-]\s+(?=\S)/u;
+/**
+ * Bullets inside one line: a list flattened by a parser ("* 500 if …, * 429 if …"). An asterisk
+ * between spaces before a word or a figure is a bullet, not a product ("2 * 3" has a digit before it).
+ */
+const INLINE_BULLET = /(?<=[^\d\s])\s+[*•]\s+(?=[\p{L}\p{N}])/u;
+/** A run that opens with a bullet, or holds two bullets or more: a list, split into its items. */
+const isList = (run: string) => BULLET.test(run.trimStart()) || run.split(INLINE_BULLET).length > 2;
+const withoutLabels = (s: string) =>
+  s.replace(BULLET, '').replace(LEADING_LABEL, '').replace(TRAILING_HEADING, '');
 
 /** Shorter segments are no sentence of their own: a value on its own line ("$70,923,698.", "Default: 72."). */
 const FRAGMENT_CHARS = 20;
@@ -71,10 +81,16 @@ export function sentencesOf(text: string, headings: readonly string[] = []): str
     } else if (/^#{1,6} /.test(line) || headingLines.has(headingKey(line))) {
       // A heading is the section's name, not a sentence of its text.
       flush();
-    } else prose.push(line);
+    } else {
+      // A list item is a unit of its own (its wrapped lines follow it), not the end of the
+      // sentence before it: items seldom end with a full stop.
+      if (BULLET.test(line.trimStart())) flush();
+      prose.push(line);
+    }
   }
   flush();
   return runs
+    .flatMap((run) => (isList(run) ? run.split(INLINE_BULLET) : [run]))
     .flatMap((run) =>
       foldFragments([...segmenter.segment(run.replace(/\s+/g, ' '))].map((s) => s.segment.trim())),
     )

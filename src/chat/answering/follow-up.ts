@@ -117,10 +117,32 @@ function complete(message: string, previous: Exchange): string | null {
   const replacing = newNames(message, earlier);
   // "What about Kentucky?" after a question about Indiana: Kentucky replaces Indiana, not joins
   // it, and the earlier answer (Indiana's figure) is left out too.
-  let context = withoutReplaced(previous.question, replacing, previous.documents);
+  const kept = withoutReplaced(previous.question, replacing, previous.documents);
+  let context = withoutCondition(kept, message);
+  // Under a new condition (or for a new name) the earlier answer answers something else.
+  const sameQuestion = replacing.length === 0 && context === kept;
   if (asksItself(message)) context = context.replace(INTERROGATIVE, ' ').replace(/\?/g, '.');
-  if (replacing.length === 0) context = `${context} ${entities.join(' ')}`;
+  if (sameQuestion) context = `${context} ${entities.join(' ')}`;
   return `${message.trim()} ${context.replace(/\s+/g, ' ').trim()}`;
+}
+
+/** Words that open a question's condition or circumstance ("… when a client …", "… for a GET …"). */
+const CONDITION = /\b(if|when|whenever|where|while|for|after|before|during|unless)\b/i;
+
+/**
+ * The earlier question without its condition when the follow-up gives another one: "And if the
+ * server itself runs into an error?" after "Which status code should a server send when a client
+ * makes requests too often?" asks "Which status code should a server send", under the new
+ * condition; both conditions together would find the first answer again. The earlier question is
+ * cut at its first condition word after its third word (before that it belongs to the wh-phrase:
+ * "For which state …").
+ */
+export function withoutCondition(earlier: string, message: string): string {
+  const opening = message.replace(OPENERS, '').trimStart();
+  if (!new RegExp(`^${CONDITION.source}`, 'i').test(opening)) return earlier;
+  const words = [...earlier.matchAll(/\S+/g)];
+  const cut = words.findIndex((w, i) => i >= 3 && new RegExp(`^${CONDITION.source}$`, 'i').test(w[0]));
+  return cut < 0 ? earlier : `${earlier.slice(0, words[cut]!.index).trimEnd()}?`;
 }
 
 /** A table answer's value: the cell after "Header: ", or null for a whole row (or a sentence). */

@@ -7,53 +7,7 @@
  */
 import type { FeatureRow } from './logistic.ts';
 import { termsOf } from '../llm/sentence-scoring.ts';
-
-/** A word or a punctuation mark of the sentence, with its offsets. */
-interface Token {
-  text: string;
-  start: number;
-  end: number;
-  word: boolean;
-}
-
-const PEEL_LEFT = /^[("“‘'[]/;
-const PEEL_RIGHT = /[.,;:!?)"”’'\]]$/;
-
-function tokenize(sentence: string): Token[] {
-  const tokens: Token[] = [];
-  for (const m of sentence.matchAll(/\S+/g)) {
-    let start = m.index;
-    let end = start + m[0].length;
-    const tail: Token[] = [];
-    while (end > start && PEEL_LEFT.test(sentence[start]!)) {
-      tokens.push({ text: sentence[start]!, start, end: start + 1, word: false });
-      start++;
-    }
-    while (end > start + 1 && PEEL_RIGHT.test(sentence[end - 1]!)) {
-      tail.unshift({ text: sentence[end - 1]!, start: end - 1, end, word: false });
-      end--;
-    }
-    if (end > start)
-      tokens.push({
-        text: sentence.slice(start, end),
-        start,
-        end,
-        word: /[\p{L}\p{N}]/u.test(sentence.slice(start, end)),
-      });
-    tokens.push(...tail);
-  }
-  return tokens;
-}
-
-const EDGE_STOP = new Set(
-  'a an the of and or but in on at by for to from with as is are was were be been that which who whom whose this these those its their his her it they he she we also than then there when where while during after before into over under about between'.split(
-    ' ',
-  ),
-);
-const PREPOSITIONS = new Set(
-  'in on at by from to of during since after before until for with as into near within'.split(' '),
-);
-const MONTH = /^(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?$/i;
+import { anchorsOf, EDGE_STOP, focusOf, MONTH, PREPOSITIONS, tokenize, type Token } from './span-words.ts';
 
 /** The question's wh-type, for answer-type features. */
 export function questionKind(
@@ -96,6 +50,10 @@ export function spanCandidates(question: string, sentence: string): Span[] {
     /\b(which|what) (?!(is|are|was|were|does|do|did|has|have|had|can|could|would|will)\b)\w+/i.test(question)
       ? 1
       : 0;
+  const focus = focusOf(question);
+  const anchors = anchorsOf(question);
+  const wordAt = tokens.flatMap((t, k) => (t.word ? [k] : []));
+  const capitalWord = (t: Token | undefined) => !!t && t.word && /^\p{Lu}/u.test(t.text);
   const spans: Span[] = [];
   for (let i = 0; i < tokens.length; i++) {
     if (!tokens[i]!.word || EDGE_STOP.has(tokens[i]!.text.toLowerCase())) continue;
@@ -127,6 +85,11 @@ export function spanCandidates(question: string, sentence: string): Span[] {
       const before = tokens[i - 1];
       const after = tokens[j + 1];
       const text = sentence.slice(tokens[i]!.start, t.end);
+      const wordsBefore = wordAt.filter((k) => k < i).slice(-3);
+      const wordsAfter = wordAt.filter((k) => k > j).slice(0, 3);
+      const between =
+        nearest === null ? [] : nearest < i ? tokens.slice(nearest + 1, i) : tokens.slice(j + 1, nearest);
+      const lower = inside.filter((x) => !/^\p{Lu}/u.test(x.text));
       spans.push({
         text,
         start: tokens[i]!.start,
@@ -157,6 +120,21 @@ export function spanCandidates(question: string, sentence: string): Span[] {
           two: inside.length === 2 ? 1 : 0,
           three: inside.length === 3 ? 1 : 0,
           comma: text.includes(',') ? 1 : 0,
+          leftWindow: wordsBefore.filter((k) => matched[k]).length / 3,
+          rightWindow: wordsAfter.filter((k) => matched[k]).length / 3,
+          wholeName:
+            capital === 1 && !capitalWord(tokens[i - 1]) && !capitalWord(tokens[j + 1]) && !opensClause
+              ? 1
+              : 0,
+          verbish: lower.filter((x) => /\p{L}{3,}(ed|ing)$/u.test(x.text)).length / inside.length,
+          focusAdjacent:
+            focus !== null &&
+            [tokens[i - 1], tokens[j + 1], t].some((x) => x?.word && termsOf(x.text)[0] === focus)
+              ? 1
+              : 0,
+          anchorLeft: wordsBefore.some((k) => anchors.left.has(stems[k]!)) ? 1 : 0,
+          anchorRight: wordsAfter.some((k) => anchors.right.has(stems[k]!)) ? 1 : 0,
+          sameClause: nearest !== null && !between.some((x) => /^[,;:(]$/.test(x.text)) ? 1 : 0,
         },
       });
     }
@@ -191,4 +169,12 @@ export const SPAN_FEATURES = [
   'stopShare',
   'two',
   'three',
+  'leftWindow',
+  'rightWindow',
+  'wholeName',
+  'verbish',
+  'focusAdjacent',
+  'sameClause',
+  'anchorLeft',
+  'anchorRight',
 ];

@@ -26,6 +26,10 @@ export const DATE = new RegExp(
 );
 const NUMBER = /\d/;
 
+/** A what/which question whose noun is a figure's measure or a numeric code. */
+const FIGURE_ASKED =
+  /\b(what|which)\s+(\w+\s+){0,2}(number|code|price|cost|fee|amount|rate|percentage|total|resolution|size|port|version|temperature|speed)s?\b/;
+
 /**
  * Expected answer type from the question's wording (answer-type matching, as in classic factoid
  * QA: Moldovan et al., "The Structure and Performance of an Open-Domain QA System", ACL 2000).
@@ -35,6 +39,8 @@ export function answerType(question: string): 'date' | 'number' | null {
   if (/\bwhen\b|what (date|day|year|time)|which (date|day|year)|\bdeadline\b|\bdue\b|how long/.test(q))
     return 'date';
   if (/how (many|much|often)|what (percentage|percent|number|amount)/.test(q)) return 'number';
+  // "What status code …", "At what resolution …", "Which port …": a figure or a code, named by its measure.
+  if (FIGURE_ASKED.test(q)) return 'number';
   return null;
 }
 
