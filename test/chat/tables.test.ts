@@ -169,7 +169,15 @@ t.test(
       { text, documentName: 'layout-parser-paper-with-table.pdf' },
     ]);
     t.ok(answer, 'the row answers');
-    t.match(answer!.text, /^Newspaper — .*: Layouts of scanned US newspapers from the 20th century$/);
+    t.equal(answer!.text, 'Newspaper — Notes: Layouts of scanned US newspapers from the 20th century');
     t.notMatch(answer!.text, /Layouts of modern scientific documents:/, 'an earlier row is no header');
+    const [model] = tableAnswers('Which base model is there for the PRImA dataset?', [
+      { text, documentName: 'layout-parser-paper-with-table.pdf' },
+    ]);
+    t.notMatch(
+      model?.text ?? '',
+      /Layouts of scanned modern magazines/,
+      'the merged label is over the last column only: "base model" does not name the notes',
+    );
   },
 );

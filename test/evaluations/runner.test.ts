@@ -100,7 +100,13 @@ t.test('a follow-up is asked after its history in one conversation, as the chat 
   );
 
   failing = true;
-  const failed = await runQuestion(chatDepsOf(ctx), principal, { ...question, history: [] });
+  // A question the answerability gate lets through (alone, "Behind which gate?" is refused before
+  // the model is asked), so the model's failure is what the result records.
+  const failed = await runQuestion(chatDepsOf(ctx), principal, {
+    ...question,
+    question: 'Where are bicycles parked?',
+    history: [],
+  });
   t.equal(failed.refused, true, 'an unreachable model counts as a refusal');
   t.match(failed.error, /not available|down|500/);
   t.equal(failed.scores.contains, false);

@@ -12,6 +12,21 @@ export const ASKS_COUNT = /\bhow (many|much)\b|\b(number|count|amount|total) of\
 /** The words just after "how many" (or "number of"): the measure the question is about. */
 const FOCUS = /\b(?:how (?:many|much)|(?:number|count|amount|total) of)\s+((?:\S+\s+){0,1}\S+)/i;
 
+/** Words from which a cell of a header narrower than its rows is read as several merged labels. */
+const MERGED_CELL_WORDS = 4;
+
+/**
+ * The label of header cell `h` that sits over its row cell. In a header narrower than its rows a
+ * long cell may head several columns ("Base Model1 Large Model Notes" over "F / M | M | Layouts
+ * of …"); as rowIndexOf aligns a cell of the header's second half from the right, only its last
+ * word is over that cell ("Notes"), and in the first half only its first word.
+ */
+function alignedLabel(name: string, h: number, headerLength: number, rowLength: number): string {
+  const words = name.split(' ');
+  if (headerLength >= rowLength || words.length < MERGED_CELL_WORDS) return name;
+  return h * 2 < headerLength ? words[0]! : words.at(-1)!;
+}
+
 /** A header row as it names a row's columns. */
 export interface Header {
   order: number;
@@ -85,9 +100,10 @@ export function namedColumn(
       const index = rowIndexOf(h, header.cells.length, row.cells.length);
       const value = row.cells[index];
       if (index === key || index < 0 || !value) return;
+      const label = alignedLabel(name, h, header.cells.length, row.cells.length);
       // "How many …" is answered by a figure, not by a date or a word.
       if (wantsNumber && (!/\d/.test(value) || /\d\/\d/.test(value))) return;
-      const terms = [...new Set(termsOf(name))];
+      const terms = [...new Set(termsOf(label))];
       const weight = (t: string) => (focus.has(t) ? 2 : 1) / frequency.get(t)!;
       const matched =
         terms.filter((t) => measure.has(t)).reduce((sum, t) => sum + weight(t), 0) +
@@ -97,7 +113,7 @@ export function namedColumn(
       const fits = (header.own ? 0.02 : 0) + (header.cells.length === row.cells.length ? 0.01 : 0);
       const score = matched === 0 ? 0 : matched + fits + above / 200;
       // Earlier columns win ties: a merged header cell names the first of the columns under it.
-      if (score > 0 && (!column || score > column.score)) column = { index, name, score };
+      if (score > 0 && (!column || score > column.score)) column = { index, name: label, score };
     });
   }
   const chosen = column as { index: number; name: string } | null;

@@ -25,6 +25,14 @@ export const DATE = new RegExp(
   'i',
 );
 const NUMBER = /\d/;
+/**
+ * A time a when-question can be answered with: a calendar date, a year ("in 1066", "the 1970s"),
+ * a month (not "may": mostly the verb) or a century ("the 11th century").
+ */
+const WHEN = new RegExp(
+  `${DATE.source}|\\b(1\\d{3}|20\\d{2})s?\\b|\\b(${MONTHS.replace('may|', '')})\\b|\\b\\d{1,2}(st|nd|rd|th) century\\b`,
+  'i',
+);
 
 /** A what/which question whose noun is a figure's measure or a numeric code. */
 const FIGURE_ASKED =
@@ -36,9 +44,9 @@ const FIGURE_ASKED =
  */
 export function answerType(question: string): 'date' | 'number' | null {
   const q = question.toLowerCase();
-  if (/\bwhen\b|what (date|day|year|time)|which (date|day|year)|\bdeadline\b|\bdue\b|how long/.test(q))
-    return 'date';
-  if (/how (many|much|often)|what (percentage|percent|number|amount)/.test(q)) return 'number';
+  if (/\bwhen\b|what (date|day|year|time)|which (date|day|year)|\bdeadline\b|\bdue\b/.test(q)) return 'date';
+  // "How long …" asks for a duration: a figure with its unit ("90 work-hours", "45 days").
+  if (/how (many|much|often|long)|what (percentage|percent|number|amount)/.test(q)) return 'number';
   // "What status code …", "At what resolution …", "Which port …": a figure or a code, named by its measure.
   if (FIGURE_ASKED.test(q)) return 'number';
   return null;
@@ -46,7 +54,7 @@ export function answerType(question: string): 'date' | 'number' | null {
 
 /** True when `sentence` holds a value of the expected answer type. */
 export function holdsAnswerType(sentence: string, wanted: 'date' | 'number' | null): boolean {
-  return (wanted === 'date' && DATE.test(sentence)) || (wanted === 'number' && NUMBER.test(sentence));
+  return (wanted === 'date' && WHEN.test(sentence)) || (wanted === 'number' && NUMBER.test(sentence));
 }
 
 /**
