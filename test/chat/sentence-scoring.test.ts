@@ -36,4 +36,8 @@ t.test('answer types', async (t) => {
   t.ok(holdsAnswerType('Comments are due September 21, 2020.', 'date'));
   t.notOk(holdsAnswerType('Comments are welcome.', 'date'));
   t.ok(holdsAnswerType('There are 95 moons.', 'number'));
+  t.ok(holdsAnswerType('The Normans reached England in 1066.', 'date'), 'a year answers when');
+  t.ok(holdsAnswerType('The abbey was founded in the 11th century.', 'date'), 'a century too');
+  t.notOk(holdsAnswerType('Servers MAY support range requests.', 'date'), '"may" is the verb');
+  t.equal(answerType('How long does the sensor test take?'), 'number', 'a duration is a figure');
 });
