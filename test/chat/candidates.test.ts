@@ -50,3 +50,12 @@ t.test('a list is split into its items, flattened or one item a line', async (t)
     'an asterisk between figures is a product',
   );
 });
+
+t.test("an RFC's reference entry, keyed in capitals, is no candidate", async (t) => {
+  t.same(
+    sentencesOf(
+      '[AUTHORING] "Using remoteStorage for web authoring", reSite wiki, retrieved September 2014.\nServers MAY support Content-Range headers [RANGE] on GET requests.',
+    ),
+    ['Servers MAY support Content-Range headers [RANGE] on GET requests.'],
+  );
+});

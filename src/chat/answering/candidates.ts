@@ -4,8 +4,11 @@
 
 const segmenter = new Intl.Segmenter('en', { granularity: 'sentence' });
 
-/** A reference-list entry ("[5] Surfin' Safari - Blog Archive …", "12. A. Gal, …"): no answer to quote. */
-const REFERENCE_ENTRY = /^\[\d+\]|^\d+\.\s+\p{Lu}\./u;
+/**
+ * A reference-list entry ("[5] Surfin' Safari - Blog Archive …", "12. A. Gal, …", an RFC's
+ * "[AUTHORING] "Using remoteStorage for web authoring", …"): no answer to quote.
+ */
+const REFERENCE_ENTRY = /^\[\d+\]|^\d+\.\s+\p{Lu}\.|^\[[A-Z][A-Z0-9-]{1,20}\]\s+["“\p{Lu}]/u;
 /**
  * A web citation as encyclopedias print them: a quoted title closed before its full stop
  * ('"Mozilla's Firebird gets wings clipped". CNET.'; a quoted sentence closes after it), its
