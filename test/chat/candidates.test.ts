@@ -28,10 +28,11 @@ t.test('a list is split into its items, flattened or one item a line', async (t)
       '* 500 if an internal server error occurs, * 429 if the client makes too frequent requests, * 414 if the request URI is too long,',
     ),
     [
-      '500 if an internal server error occurs,',
-      '429 if the client makes too frequent requests,',
-      '414 if the request URI is too long,',
+      '500 if an internal server error occurs',
+      '429 if the client makes too frequent requests',
+      '414 if the request URI is too long',
     ],
+    'each item without the comma that separates it from the next',
   );
   t.same(
     sentencesOf(

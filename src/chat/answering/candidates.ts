@@ -92,13 +92,18 @@ export function sentencesOf(text: string, headings: readonly string[] = []): str
     }
   }
   flush();
-  return runs
-    .flatMap((run) => (isList(run) ? run.split(INLINE_BULLET) : [run]))
-    .flatMap((run) =>
-      foldFragments([...segmenter.segment(run.replace(/\s+/g, ' '))].map((s) => s.segment.trim())),
-    )
-    .map(withoutLabels)
-    .filter((s) => s.length >= 20 && s.length <= 800 && /\p{L}/u.test(s) && !isReference(s));
+  return (
+    runs
+      // An item's closing comma or semicolon separates it from the next item, not from its citation.
+      .flatMap((run) =>
+        isList(run) ? run.split(INLINE_BULLET).map((item) => item.replace(/\s*[,;]\s*$/, '')) : [run],
+      )
+      .flatMap((run) =>
+        foldFragments([...segmenter.segment(run.replace(/\s+/g, ' '))].map((s) => s.segment.trim())),
+      )
+      .map(withoutLabels)
+      .filter((s) => s.length >= 20 && s.length <= 800 && /\p{L}/u.test(s) && !isReference(s))
+  );
 }
 
 /** One candidate sentence: where it sits, so features can read its neighbours and its source. */
