@@ -9,6 +9,22 @@ const lead = (question: string, sentence: string) =>
 t.test('a leading span must be the kind of thing the question asks for', async (t) => {
   t.not(
     lead(
+      'Which company makes SquirrelFish Extreme?',
+      'Apple’s SquirrelFish Extreme (5) is a JavaScript implementation based on call threading with selective inline threading.',
+    ),
+    '5',
+    'a company is a name, not a reference number',
+  );
+  t.not(
+    lead(
+      'What hourly labour rate did the FAA assume for the 737 MAX directive?',
+      'The FAA proposes to supersede Airworthiness Directive (AD) 2018–23–51, which applies to all Model 737–8 airplanes.',
+    ),
+    '2018–23–51',
+    'a rate is no directive number',
+  );
+  t.not(
+    lead(
       'How many people downloaded Thunderbird in 2012?',
       "On July 16, 2012, Mitchell Baker announced that Mozilla's leadership had come to the conclusion that on-going stability was the most important thing for Thunderbird.",
     ),

@@ -44,6 +44,11 @@ const BARE_YEAR = /^(1\d{3}|20\d{2})s?$/;
 const IDENTIFIER = /\d+[–—-]\d+[–—-]\d+|\d{2,}[–—-]\d{5,}/;
 const ASKS_FOR_FIGURE =
   /\b(what|which)\b.*\b(number|code|identifier|zip|phone|price|cost|fee|amount|rate|percentage|total)\b/i;
+/** A quantity asked for by its measure: a docket or a directive number is no price or rate. */
+const ASKS_FOR_QUANTITY = /\b(what|which)\b.*\b(price|cost|fee|amount|rate|percentage|total|wage|salary)\b/i;
+/** "Which company …", "What organisation …": a name, never a bare figure (a reference mark "(5)"). */
+const ASKS_FOR_NAMED =
+  /\b(which|what)\s+(company|companies|firm|organi[sz]ation|agency|university|person|country|city|state|language|browser|engine|library|team|project|product)\b/i;
 
 /**
  * Whether a span can be what the question's wh-word asks for: a count has a figure and is no
@@ -59,7 +64,9 @@ function fitsKind(kind: ReturnType<typeof questionKind>, span: string, question:
   if (kind === 'howmany')
     return /\d/.test(span) && !MONTH_WORD.test(span) && !BARE_YEAR.test(span) && !IDENTIFIER.test(span);
   // "What is the docket number / the status code / the fee?" asks for a figure or a code.
+  if (kind === 'what' && ASKS_FOR_QUANTITY.test(question)) return /\d/.test(span) && !IDENTIFIER.test(span);
   if (kind === 'what' && ASKS_FOR_FIGURE.test(question)) return /\d/.test(span);
+  if (kind === 'what' && ASKS_FOR_NAMED.test(question)) return /\p{L}/u.test(span);
   if (kind === 'when') return /\d|centur/i.test(span) || MONTH_WORD.test(span);
   if (kind === 'who' || kind === 'where')
     return (
