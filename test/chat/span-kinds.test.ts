@@ -25,6 +25,14 @@ t.test('a leading span must be the kind of thing the question asks for', async (
   );
   t.not(
     lead(
+      'How large a difference between the two angle of attack sensors sets off the AOA DISAGREE alert?',
+      '9 An AOA disagree alert is a visual alert on the PFDs that alerts the flightcrew of a disagreement between the left and right AOA sensors.',
+    ),
+    '9',
+    'a footnote mark opening the sentence is no figure of it',
+  );
+  t.not(
+    lead(
       'How many people downloaded Thunderbird in 2012?',
       "On July 16, 2012, Mitchell Baker announced that Mozilla's leadership had come to the conclusion that on-going stability was the most important thing for Thunderbird.",
     ),

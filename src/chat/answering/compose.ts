@@ -113,7 +113,18 @@ export function spanAnswer(
     const span = spans[i]!;
     // A key in square brackets ("[RANGE]", "[5]") points at a reference; it answers nothing.
     const bracketed = sentence[span.start - 1] === '[' && sentence[span.end] === ']';
-    if (!bracketed && fitsKind(kind, span.text, question) && (!best || scores[i]! > best.probability))
+    // A number opening the sentence before a capitalised word is a footnote or section mark a
+    // PDF left there ("9 An AOA disagree alert …", "3.1 Layout Detection Models …").
+    const mark =
+      span.start === 0 &&
+      /^\d{1,2}(\.\d{1,2})*$/.test(span.text) &&
+      /^\s+\p{Lu}/u.test(sentence.slice(span.end));
+    if (
+      !bracketed &&
+      !mark &&
+      fitsKind(kind, span.text, question) &&
+      (!best || scores[i]! > best.probability)
+    )
       best = { text: span.text, probability: scores[i]! };
   }
   if (!best || best.probability < minProbability || best.text.length > sentence.length * 0.6) return null;
