@@ -144,7 +144,9 @@ export async function* answerStream(
         question: extractive ? (followUp ?? request.message) : request.message,
         sources: context,
         history: conversation.history,
-        ...(extractive && followUp ? { previousAnswer: previousAnswerOf(conversation.history) } : {}),
+        ...(extractive && followUp
+          ? { previousAnswer: previousAnswerOf(conversation.history), message: request.message }
+          : {}),
         signal,
         settings: {
           systemPrompt: settings.systemPrompt,

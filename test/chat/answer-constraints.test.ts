@@ -171,3 +171,24 @@ t.test('a table cell answers only when its row holds the names the question asks
     "a completed follow-up carries the previous answer's names: its row need not hold them",
   );
 });
+
+t.test("a completed follow-up's constraints are its own words', not the earlier question's", async (t) => {
+  const sources = [firefox];
+  const ranked = candidatesOf(sources).map((c, i) => ({
+    ...c,
+    features: {},
+    probability: i === 1 ? 0.9 : 0.1,
+  }));
+  const completed = 'And its engine? What share of browser usage did Firefox have in 2010?';
+  t.equal(questionFeatures(completed, ranked, sources).valueConflict, 1, 'read whole: 2010 against 2015');
+  t.equal(
+    questionFeatures(completed, ranked, sources, 'And its engine?').valueConflict,
+    0,
+    'the year was the earlier question’s, which its answer met',
+  );
+  t.equal(
+    questionFeatures('And in 2012? ' + completed, ranked, sources, 'And in 2012?').valueConflict,
+    1,
+    'a year of the follow-up’s own is still checked',
+  );
+});

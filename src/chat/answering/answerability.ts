@@ -49,15 +49,17 @@ export const ANSWERABILITY_FEATURES = [
  * question's constraints (a year, a place, a name, a measure) held or contradicted by the best
  * candidate's sentence and chunk (constraints.ts).
  * @param sources the numbered sources the candidates come from (sources[c.citation - 1])
+ * @param own a completed follow-up's own words, whose constraints are read instead of `question`'s
  */
 export function questionFeatures(
   question: string,
   ranked: readonly RankedCandidate[],
   sources: readonly SourceInfo[],
+  own: string = question,
 ): FeatureRow {
   const order = [...ranked].sort((a, b) => b.probability - a.probability);
   const best = order[0];
-  const constraints = constraintFeatures(question, best, sources);
+  const constraints = constraintFeatures(own, best, sources);
   if (!best)
     return {
       best: 0,

@@ -70,12 +70,15 @@ export function rankShortlist<T extends LexicalCandidate>(
 /**
  * Ranks the sources' sentences for `question` and estimates answerability. Embeds the question
  * (cached by the embedder for a repeated query) and at most SHORTLIST sentences.
+ * @param own for a follow-up completed from the conversation, the person's own words: the
+ *   question's constraints (constraints.ts) are read from these, not from the earlier question's
  */
 export async function assess(
   embedder: Embedder,
   question: string,
   sources: readonly SourceInfo[],
   model: AnswererModel = ANSWERER_MODEL,
+  own?: string,
 ): Promise<Assessment> {
   const candidates = candidatesOf(sources);
   if (candidates.length === 0) return { answerable: 0, ranked: [], novelNames: [] };
@@ -93,7 +96,7 @@ export async function assess(
     })),
   );
   return {
-    answerable: predict(model.answerability, questionFeatures(question, scored, sources)),
+    answerable: predict(model.answerability, questionFeatures(question, scored, sources, own)),
     ranked: scored,
     novelNames: facts.novelNames,
   };

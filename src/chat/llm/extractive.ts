@@ -49,6 +49,7 @@ export function extractiveProvider(embedder: Embedder, model: AnswererModel = AN
         request.question,
         request.sources,
         model,
+        request.message,
       );
       const threshold = request.settings?.answerThreshold ?? DEFAULT_ANSWER_THRESHOLD;
       // A table row named by the question answers with its cell, unless the question names

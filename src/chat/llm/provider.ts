@@ -30,6 +30,13 @@ export interface GenerationRequest {
    * the previous answer, which the follow-up asks beyond (the extractive answerer does not repeat it).
    */
   previousAnswer?: string;
+  /**
+   * Set with `previousAnswer`: the person's own words before completion. Answerability reads the
+   * constraints (a year, a place, a name) of these only: the earlier question's were the earlier
+   * answer's to meet ("And the flight number?" after a question about October 2018 asks nothing
+   * about a date).
+   */
+  message?: string;
 }
 
 export interface GenerationSettings {
