@@ -1,5 +1,5 @@
 import t from 'tap';
-import { spanAnswer } from '../../src/chat/answering/compose.ts';
+import { countedValue, spanAnswer } from '../../src/chat/answering/compose.ts';
 import { ANSWERER_MODEL } from '../../src/chat/answering/assess.ts';
 
 /** The leading span for a question and its best sentence, or null when the sentence answers alone. */
@@ -65,8 +65,8 @@ t.test('a leading span must be the kind of thing the question asks for', async (
       'How many people did Blue Shield lay off in Sacramento?',
       'Blue Shield of California gave notice that 95 people would lose their jobs at its Sacramento site.',
     ),
-    '95',
-    'a plain count still leads',
+    '95 people',
+    'a plain count still leads, with what it counts',
   );
 });
 
@@ -81,4 +81,26 @@ t.test('of several dates in the sentence, the span model picks the one asked abo
     ANSWERER_MODEL.span,
   );
   t.same(only, { text: 'November 7, 2018', probability: 1 }, 'the one date of a sentence is certain');
+});
+
+t.test('"how many X" is answered by the figure right before X, with X', async (t) => {
+  t.equal(
+    lead(
+      'How many work-hours could the AOA sensor system test take?',
+      'AOA sensor system test ....... 40 work-hours × $85 per hour = $0 ....... $3,400 ....... $248,200.',
+    ),
+    '40 work-hours',
+    'not the parts cost ($0) nor the rate',
+  );
+  t.equal(
+    countedValue('How many common shares were outstanding?', 'There were 23,718,968 common shares.'),
+    '23,718,968 common shares',
+  );
+  t.equal(countedValue('How many people died?', 'All 157 people on board died.'), '157 people');
+  t.equal(
+    countedValue('How many people died in 2019?', 'In 2019 people died.'),
+    null,
+    'a figure the question gives',
+  );
+  t.equal(countedValue('When did it happen?', 'In 2019, 157 people died.'), null, 'no count asked');
 });

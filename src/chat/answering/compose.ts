@@ -108,6 +108,8 @@ export function spanAnswer(
     const best = dateScores.indexOf(Math.max(...dateScores));
     return { text: dates[best]![0], probability: total > 0 ? dateScores[best]! / total : 1 / dates.length };
   }
+  const counted = kind === 'howmany' ? countedValue(question, sentence) : null;
+  if (counted) return { text: counted, probability: 1 };
   let best: SpanAnswer | null = null;
   for (let i = 0; i < spans.length; i++) {
     const span = spans[i]!;
@@ -129,6 +131,31 @@ export function spanAnswer(
   }
   if (!best || best.probability < minProbability || best.text.length > sentence.length * 0.6) return null;
   return { text: best.text.replace(/[,;:]$/, ''), probability: best.probability };
+}
+
+/**
+ * For "How many X …?", the figure the sentence gives right before X ("40 work-hours", "32
+ * tracks"), with X, or null: the figure that counts what is asked, not another one of the
+ * sentence ("$85 per hour", "$0"). The counted noun is matched by its stem, up to two words may
+ * come between ("100 polyphonic sequences"); a figure the question itself gives is no answer.
+ */
+export function countedValue(question: string, sentence: string): string | null {
+  const words = /\bhow many\s+([\p{L}-]{3,})(?:\s+([\p{L}-]{3,}))?/iu.exec(question);
+  if (!words) return null;
+  // "How many common shares …": the noun is the second word when there is one ("people died"
+  // has none: the second word is tried first, then the first).
+  for (const noun of [words[2], words[1]]) {
+    if (!noun) continue;
+    const stem = noun
+      .toLowerCase()
+      .replace(/(ies|es|s)$/, '')
+      .slice(0, 6);
+    const at = new RegExp(`(?<![\\d.,])(\\d[\\d,.]*)\\s+((?:\\S+\\s+){0,2}?${stem}[\\p{L}-]*)`, 'iu').exec(
+      sentence,
+    );
+    if (at && !question.includes(at[1]!)) return `${at[1]!.replace(/[.,]$/, '')} ${at[2]!}`;
+  }
+  return null;
 }
 
 /** The best span of `sentence` for `question`, or null when none is convincing. */
