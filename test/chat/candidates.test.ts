@@ -46,6 +46,16 @@ t.test('a list is split into its items, flattened or one item a line', async (t)
     'a wrapped item keeps its second line; the line before the list stays apart',
   );
   t.same(
+    sentencesOf('pdfplumber requires the following:\n- Python 3.8+\n- pdfminer.six'),
+    ['pdfplumber requires the following: - Python 3.8+ - pdfminer.six'],
+    'short items stay with the line that says what they are',
+  );
+  t.same(
+    sentencesOf('Requires: * Python 3.8 or newer * pdfminer.six'),
+    ['Requires: Python 3.8 or newer pdfminer.six'],
+    'so do short items of a flattened list',
+  );
+  t.same(
     sentencesOf('The grid has 2 * 3 cells, so six in all, as the figure shows.'),
     ['The grid has 2 * 3 cells, so six in all, as the figure shows.'],
     'an asterisk between figures is a product',

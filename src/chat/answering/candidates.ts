@@ -26,6 +26,8 @@ const isReference = (s: string) =>
 /** A section label before a sentence ("DATES:") or a heading glued after it ("… ESTIMATED COSTS"). */
 const LEADING_LABEL = /^(\p{Lu}[\p{Lu}\s/&-]{2,}:)\s*/u;
 const TRAILING_HEADING = /(\s+\p{Lu}{3,}){2,}$/u;
+/** Shorter segments are no sentence of their own: a value on its own line ("$70,923,698.", "Default: 72."). */
+const FRAGMENT_CHARS = 20;
 /** A list item's bullet ("* ", "• ", "- "), which opens an item of its own. */
 const BULLET = /^[*•‣◦▪–-]\s+(?=\S)/u;
 /**
@@ -37,9 +39,6 @@ const INLINE_BULLET = /(?<=[^\d\s])\s+[*•]\s+(?=[\p{L}\p{N}])/u;
 const isList = (run: string) => BULLET.test(run.trimStart()) || run.split(INLINE_BULLET).length > 2;
 const withoutLabels = (s: string) =>
   s.replace(BULLET, '').replace(LEADING_LABEL, '').replace(TRAILING_HEADING, '');
-
-/** Shorter segments are no sentence of their own: a value on its own line ("$70,923,698.", "Default: 72."). */
-const FRAGMENT_CHARS = 20;
 
 /** Joins each fragment to the sentence before it, so a value stays with the words that name it. */
 function foldFragments(segments: string[]): string[] {
@@ -87,7 +86,8 @@ export function sentencesOf(text: string, headings: readonly string[] = []): str
     } else {
       // A list item is a unit of its own (its wrapped lines follow it), not the end of the
       // sentence before it: items seldom end with a full stop.
-      if (BULLET.test(line.trimStart())) flush();
+      // A short item ("- Python 3.8+") stays with the lines around it, which say what it is.
+      if (BULLET.test(line.trimStart()) && line.trim().length >= FRAGMENT_CHARS) flush();
       prose.push(line);
     }
   }
@@ -96,7 +96,10 @@ export function sentencesOf(text: string, headings: readonly string[] = []): str
     runs
       // An item's closing comma or semicolon separates it from the next item, not from its citation.
       .flatMap((run) =>
-        isList(run) ? run.split(INLINE_BULLET).map((item) => item.replace(/\s*[,;]\s*$/, '')) : [run],
+        isList(run)
+          ? // A short item ("* Python 3.8") stays with the one before it, as a fragment does.
+            foldFragments(run.split(INLINE_BULLET).map((item) => item.replace(/\s*[,;]\s*$/, '')))
+          : [run],
       )
       .flatMap((run) =>
         foldFragments([...segmenter.segment(run.replace(/\s+/g, ' '))].map((s) => s.segment.trim())),
