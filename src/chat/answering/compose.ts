@@ -7,6 +7,7 @@ import type { RankedSentence } from './assess.ts';
 import { softmaxScores, type LogisticModel } from './logistic.ts';
 import { questionKind, spanCandidates } from './spans.ts';
 import { DATE } from '../llm/sentence-scoring.ts';
+import { countedStem } from './features.ts';
 
 /** Every date of a sentence (DATE, matched globally). */
 const DATES = new RegExp(DATE.source, 'gi');
@@ -42,8 +43,8 @@ const MONTH_WORD = /\b(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\b/
 const BARE_YEAR = /^(1\d{3}|20\d{2})s?$/;
 /** Digits in three or more dash-separated groups, or long groups joined: a docket, an AD, an EIN. */
 const IDENTIFIER = /\d+[–—-]\d+[–—-]\d+|\d{2,}[–—-]\d{5,}/;
-const ASKS_FOR_FIGURE =
-  /\b(what|which)\b.*\b(number|code|identifier|zip|phone|price|cost|fee|amount|rate|percentage|total)\b/i;
+/** A number or a code asked for by name (a quantity's measure is ASKS_FOR_QUANTITY). */
+const ASKS_FOR_FIGURE = /\b(what|which)\b.*\b(number|code|identifier|zip|phone)\b/i;
 /** A quantity asked for by its measure: a docket or a directive number is no price or rate. */
 const ASKS_FOR_QUANTITY = /\b(what|which)\b.*\b(price|cost|fee|amount|rate|percentage|total|wage|salary)\b/i;
 /** "Which company …", "What organisation …": a name, never a bare figure (a reference mark "(5)"). */
@@ -146,13 +147,10 @@ export function countedValue(question: string, sentence: string): string | null 
   // has none: the second word is tried first, then the first).
   for (const noun of [words[2], words[1]]) {
     if (!noun) continue;
-    const stem = noun
-      .toLowerCase()
-      .replace(/(ies|es|s)$/, '')
-      .slice(0, 6);
-    const at = new RegExp(`(?<![\\d.,])(\\d[\\d,.]*)\\s+((?:\\S+\\s+){0,2}?${stem}[\\p{L}-]*)`, 'iu').exec(
-      sentence,
-    );
+    const at = new RegExp(
+      `(?<![\\d.,])(\\d[\\d,.]*)\\s+((?:\\S+\\s+){0,2}?${countedStem(noun)}[\\p{L}-]*)`,
+      'iu',
+    ).exec(sentence);
     if (at && !question.includes(at[1]!)) return `${at[1]!.replace(/[.,]$/, '')} ${at[2]!}`;
   }
   return null;

@@ -39,14 +39,21 @@ export function valuePattern(question: string): RegExp | null {
     );
   const count = /\bhow many\s+([\p{L}-]{3,})/iu.exec(question);
   if (count) {
-    // The noun's stem, so "sequence" finds "sequences" and "employee" finds "employees".
-    const stem = count[1]!
-      .toLowerCase()
-      .replace(/(ies|es|s)$/, '')
-      .slice(0, 6);
+    const stem = countedStem(count[1]!);
     return new RegExp(`\\d[\\d,.]*\\s+(\\S+\\s+)?${stem.replace(/[-]/g, '\\-')}`, 'i');
   }
   return null;
+}
+
+/**
+ * A counted noun's stem for matching it in a sentence ("sequences" → "sequenc", "employees" →
+ * "employe"): lower-cased, a plural ending cut, at most six letters.
+ */
+export function countedStem(noun: string): string {
+  return noun
+    .toLowerCase()
+    .replace(/(ies|es|s)$/, '')
+    .slice(0, 6);
 }
 
 /** A figure: "2012", "1,250", "3.5". */
