@@ -15,6 +15,7 @@ import {
   type ParsedDocument,
 } from '../../src/ingestion/parsers/index.ts';
 import { WordJoiner } from '../../src/ingestion/parsers/pdf-words.ts';
+import { joinContinuations } from '../../src/ingestion/parsers/pdf-continuations.ts';
 import { sniffFormat } from '../../src/ingestion/sniff.ts';
 
 const DOCS = '/work/shared/datasets/documents';
@@ -238,6 +239,68 @@ t.test('PDF: pages, line joining, paragraphs, de-hyphenation', async (t) => {
     { kind: 'paragraph', text: 'Second page body.', page: 2 },
   ]);
   t.equal(made.title, 'My Report', 'title from the document info');
+});
+
+t.test('PDF: a paragraph cut by a column or page break is joined again', async (t) => {
+  const fr = await parseDocument('pdf', read('pdf/federal-register-2020-17221.pdf'));
+  const crash = fr.blocks.find((b) => b.text.startsWith('On October 29, 2018, a Boeing Model 737–8'));
+  t.match(crash?.text, 'after takeoff from Soekarno-Hatta International Airport in Jakarta, Indonesia');
+  t.equal(crash?.page, 1, 'the joined paragraph is located where it starts');
+  t.match(
+    texts(fr).join('\n'),
+    'reference a specific portion of the proposal, explain the reason',
+    'joined past the running head between them',
+  );
+  t.match(texts(fr).join('\n'), 'the FAA also proposes to require operators to conduct an AOA sensor');
+  t.ok(
+    texts(fr).some((x) => x.startsWith('(2) Will not affect intrastate aviation in Alaska')),
+    'an enumerated item after a comma stays its own block',
+  );
+  const lp = await parseDocument('pdf', read('pdf/layout-parser-paper-with-table.pdf'));
+  t.ok(
+    texts(lp).some((x) => /^Table 1: Current layout detection models in the LayoutParser model zoo$/.test(x)),
+    'a caption takes no continuation',
+  );
+
+  const words = new WordJoiner([]);
+  const block = (text: string, size = 10, kind: 'paragraph' | 'table-row' = 'paragraph') => ({
+    kind,
+    text,
+    size,
+    lineCount: 1,
+  });
+  const joined = joinContinuations(
+    [
+      { block: block('The sensor reading is sent to the'), page: 0 },
+      { block: block('12 Page footer', 8), page: 0 },
+      {
+        block: block('3 A footnote in a smaller size that runs on and on for a long while here.', 8),
+        page: 0,
+      },
+      { block: block('null, or undefined'), page: 1 },
+      { block: block('flight control computer, which compares the readings of both sensors with'), page: 1 },
+      { block: block('them.'), page: 1 },
+      { block: block('A new paragraph starts here'), page: 1 },
+      { block: block('Another one starts with a capital.'), page: 1 },
+    ],
+    10,
+    words,
+    () => false,
+  );
+  t.same(
+    joined.map((b) => [b.block.text, b.page]),
+    [
+      [
+        'The sensor reading is sent to the flight control computer, which compares the readings of both sensors with them.',
+        0,
+      ],
+      ['12 Page footer', 0],
+      ['3 A footnote in a smaller size that runs on and on for a long while here.', 0],
+      ['null, or undefined', 1],
+      ['A new paragraph starts here', 1],
+      ['Another one starts with a capital.', 1],
+    ],
+  );
 });
 
 t.test('PDF word joining rules', async (t) => {

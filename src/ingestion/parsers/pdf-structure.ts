@@ -7,6 +7,7 @@ import { addBlock } from './text-utils.ts';
 import { layoutPage, type RawBlock } from './pdf-layout.ts';
 import { lineText, type PdfLine } from './pdf-lines.ts';
 import { WordJoiner } from './pdf-words.ts';
+import { joinContinuations } from './pdf-continuations.ts';
 
 export interface PdfPageText {
   lines: PdfLine[];
@@ -28,15 +29,14 @@ export function buildPdfBlocks(pages: PdfPageText[]): DocumentBlock[] {
     layoutPage(page.lines, (page.view[2] ?? 612) - (page.view[0] ?? 0), body, words),
   );
   const headingLevel = headingLevels(laid.flat());
+  const paged = laid.flatMap((raw, page) => raw.map((block) => ({ block, page })));
   const blocks: DocumentBlock[] = [];
-  laid.forEach((raw, index) => {
-    for (const block of raw) {
-      const text = tidy(block.text);
-      const level = headingLevel(block);
-      if (level) addBlock(blocks, 'heading', text, { level, page: index + 1 });
-      else addBlock(blocks, block.kind, text, { page: index + 1 });
-    }
-  });
+  for (const { block, page } of joinContinuations(paged, body, words, (b) => headingLevel(b) !== null)) {
+    const text = tidy(block.text);
+    const level = headingLevel(block);
+    if (level) addBlock(blocks, 'heading', text, { level, page: page + 1 });
+    else addBlock(blocks, block.kind, text, { page: page + 1 });
+  }
   return blocks;
 }
 
