@@ -1,5 +1,6 @@
 import t from 'tap';
 import { countedValue, spanAnswer } from '../../src/chat/answering/compose.ts';
+import { ownerOf } from '../../src/chat/answering/span-rules.ts';
 import { ANSWERER_MODEL } from '../../src/chat/answering/assess.ts';
 
 /** The leading span for a question and its best sentence, or null when the sentence answers alone. */
@@ -103,4 +104,29 @@ t.test('"how many X" is answered by the figure right before X, with X', async (t
     'a figure the question gives',
   );
   t.equal(countedValue('When did it happen?', 'In 2019, 157 people died.'), null, 'no count asked');
+});
+
+t.test('the owner named in the possessive answers who makes a thing', async (t) => {
+  const sentence = 'Apple’s SquirrelFish Extreme (5) is a JavaScript implementation based on call threading.';
+  t.equal(ownerOf('Which company makes SquirrelFish Extreme?', sentence), 'Apple');
+  t.equal(
+    ownerOf('Who develops SquirrelFish?', 'In Apple’s fast SquirrelFish, calls are threaded.'),
+    'Apple',
+  );
+  t.equal(
+    ownerOf('Which company makes SquirrelFish Extreme?', 'SquirrelFish is fast.'),
+    null,
+    'no owner named',
+  );
+  t.equal(ownerOf('Which company reviewed SquirrelFish?', sentence), null, 'not asked who makes it');
+  t.equal(
+    ownerOf('Which company makes Apple’s SquirrelFish?', sentence),
+    null,
+    'the question names the owner',
+  );
+  t.equal(
+    spanAnswer('Which company makes SquirrelFish Extreme?', sentence, ANSWERER_MODEL.span)?.text,
+    'Apple',
+    'the short answer',
+  );
 });

@@ -7,7 +7,9 @@ import type { RankedSentence } from './assess.ts';
 import { softmaxScores, type LogisticModel } from './logistic.ts';
 import { questionKind, spanCandidates } from './spans.ts';
 import { DATE } from '../llm/sentence-scoring.ts';
-import { countedStem } from './features.ts';
+import { countedValue, ownerOf } from './span-rules.ts';
+
+export { countedValue } from './span-rules.ts';
 
 /** Every date of a sentence (DATE, matched globally). */
 const DATES = new RegExp(DATE.source, 'gi');
@@ -111,6 +113,8 @@ export function spanAnswer(
   }
   const counted = kind === 'howmany' ? countedValue(question, sentence) : null;
   if (counted) return { text: counted, probability: 1 };
+  const owner = kind === 'who' || ASKS_FOR_NAMED.test(question) ? ownerOf(question, sentence) : null;
+  if (owner) return { text: owner, probability: 1 };
   let best: SpanAnswer | null = null;
   for (let i = 0; i < spans.length; i++) {
     const span = spans[i]!;
@@ -132,28 +136,6 @@ export function spanAnswer(
   }
   if (!best || best.probability < minProbability || best.text.length > sentence.length * 0.6) return null;
   return { text: best.text.replace(/[,;:]$/, ''), probability: best.probability };
-}
-
-/**
- * For "How many X …?", the figure the sentence gives right before X ("40 work-hours", "32
- * tracks"), with X, or null: the figure that counts what is asked, not another one of the
- * sentence ("$85 per hour", "$0"). The counted noun is matched by its stem, up to two words may
- * come between ("100 polyphonic sequences"); a figure the question itself gives is no answer.
- */
-export function countedValue(question: string, sentence: string): string | null {
-  const words = /\bhow many\s+([\p{L}-]{3,})(?:\s+([\p{L}-]{3,}))?/iu.exec(question);
-  if (!words) return null;
-  // "How many common shares …": the noun is the second word when there is one ("people died"
-  // has none: the second word is tried first, then the first).
-  for (const noun of [words[2], words[1]]) {
-    if (!noun) continue;
-    const at = new RegExp(
-      `(?<![\\d.,])(\\d[\\d,.]*)\\s+((?:\\S+\\s+){0,2}?${countedStem(noun)}[\\p{L}-]*)`,
-      'iu',
-    ).exec(sentence);
-    if (at && !question.includes(at[1]!)) return `${at[1]!.replace(/[.,]$/, '')} ${at[2]!}`;
-  }
-  return null;
 }
 
 /** The best span of `sentence` for `question`, or null when none is convincing. */
