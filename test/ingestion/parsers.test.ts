@@ -253,6 +253,12 @@ t.test('PDF: a paragraph cut by a column or page break is joined again', async (
   );
   t.match(texts(fr).join('\n'), 'the FAA also proposes to require operators to conduct an AOA sensor');
   t.ok(
+    texts(fr).some((x) =>
+      /^AOA sensor system test \.+ 40 work-hours × \$85 per hour = \$0 \.+ \$3,400 \.+ \$248,200\.$/.test(x),
+    ),
+    'a cost row cut after "=" is one row',
+  );
+  t.ok(
     texts(fr).some((x) => x.startsWith('(2) Will not affect intrastate aviation in Alaska')),
     'an enumerated item after a comma stays its own block',
   );

@@ -15,10 +15,12 @@ export interface PagedBlock {
   page: number;
 }
 
-/** A paragraph that ends mid-sentence: a word, a figure, a comma or a dash, no closing mark. */
-const OPEN_END = /(\p{L}|\d|,|[-\u2010\u2013\u2014])$/u;
+/** A paragraph that ends mid-sentence: a word, a figure, a comma, a dash or an operator. */
+const OPEN_END = /(\p{L}|\d|,|[-\u2010\u2013\u2014=×+])$/u;
 /** Ends in a dash or a comma: what follows continues it, whatever its first letter. */
 const JOINING_END = /[,\-\u2010\u2013\u2014]$/u;
+/** Ends in an operator ("40 work-hours × $85 per hour ="): what follows is its other side. */
+const OPERATOR_END = /[=×+]$/u;
 const LOWER_START = /^\p{Ll}/u;
 /** A caption ends without a full stop and is no sentence cut short. */
 const CAPTION = /^(table|figure|fig\.|listing|algorithm|chart|exhibit)\s*\d+[a-z]?\s*[:.]/i;
@@ -32,7 +34,7 @@ const SHORT_BLOCK = 60;
 /**
  * Joins each open paragraph with its continuation: the next paragraph in the body's font size
  * that starts with a lower-case letter (or with any letter, when the first ends in a dash or a
- * comma), on the same or the next page, past at most MAX_SKIPPED blocks that are all short or
+ * comma; or anything, after an operator such as "="), on the same or the next page, past at most MAX_SKIPPED blocks that are all short or
  * set in another size (running heads, page numbers, footnotes). The continuation's text moves
  * into the open paragraph (joined with the document's de-hyphenation); the blocks between keep
  * their place after it. The join of Unstructured's and pdfplumber's users' most reported PDF
@@ -77,7 +79,8 @@ function continuationOf(
   const text = open.block.text.trimEnd();
   if (open.block.kind === 'table-row' || isHeading(open.block) || CAPTION.test(text)) return null;
   if (!OPEN_END.test(text)) return null;
-  if (Math.abs(open.block.size - bodySize) > SAME_SIZE) return null;
+  // Text in another size (notes, figure labels) is left as it is, but for a table's cut formula.
+  if (Math.abs(open.block.size - bodySize) > SAME_SIZE && !OPERATOR_END.test(text)) return null;
   let skipped = 0;
   for (let j = i + 1; j < blocks.length && skipped <= MAX_SKIPPED; j++) {
     if (removed.has(j)) continue;
@@ -91,7 +94,11 @@ function continuationOf(
     if (candidate.block.kind === 'paragraph' && sameStyle && !fragment) {
       const start = candidate.block.text.trimStart();
       // After a comma or a dash any word continues; "(2) Will not …" is the next item.
-      return LOWER_START.test(start) || (JOINING_END.test(text) && /^\p{L}/u.test(start)) ? j : null;
+      return LOWER_START.test(start) ||
+        (JOINING_END.test(text) && /^\p{L}/u.test(start)) ||
+        OPERATOR_END.test(text)
+        ? j
+        : null;
     }
     // Anything in the body's style that is not a paragraph (a list, a table) ends the search.
     if (sameStyle && !fragment && candidate.block.text.length > SHORT_BLOCK) return null;
