@@ -21,6 +21,42 @@ t.test('a heading line of the chunk is no part of the sentence after it', async 
   );
 });
 
+t.test(
+  'a title-cased line before a paragraph is a section title, not the start of its sentence',
+  async (t) => {
+    // The Federal Register's run-in headings are bold text in the body's size: the PDF parser keeps
+    // them as paragraphs, so they reach the chunk as lines of their own.
+    const paragraph =
+      'On October 29, 2018, a Boeing Model 737–8 airplane operated by Lion Air was involved in an accident.';
+    t.same(sentencesOf(`Background\n${paragraph}`), [paragraph]);
+    t.same(sentencesOf(`Costs of Compliance\n${paragraph}`), [paragraph], 'small words in lower case');
+    t.same(
+      sentencesOf('Jane Doe\nChief Executive Officer of the company'),
+      ['Jane Doe Chief Executive Officer of the company'],
+      'a name over a short line stays with it',
+    );
+    t.same(
+      sentencesOf(`The fee was\n${paragraph}`),
+      [`The fee was ${paragraph}`],
+      'a line that is no title still joins the next',
+    );
+  },
+);
+
+t.test('leader dots of a table set as text are no sentence ends', async (t) => {
+  t.same(
+    sentencesOf(
+      'AOA sensor system test ....................... 40 work-hours × $85 per hour = $0 .......................... $3,400 ................... $248,200.',
+    ),
+    ['AOA sensor system test … 40 work-hours × $85 per hour = $0 … $3,400 … $248,200.'],
+  );
+  t.same(
+    sentencesOf('The meeting ran very late... Then it rained on the town.'),
+    ['The meeting ran very late...', 'Then it rained on the town.'],
+    'an ellipsis of three dots still ends a sentence',
+  );
+});
+
 t.test('a list is split into its items, flattened or one item a line', async (t) => {
   // The IETF draft's response codes as its HTML parses: the whole list on one line.
   t.same(

@@ -50,8 +50,37 @@ function foldFragments(segments: string[]): string[] {
   return out;
 }
 
+/**
+ * Leader dots between a table's label and its values ("AOA sensor system test ........ 40
+ * work-hours"), as government and financial PDFs set them: one "…", so that the row is one
+ * sentence, not one cut at every run of full stops.
+ */
+const LEADER = /\s*(?:\.\s?){4,}/g;
+
 /** A table row as the parsers write it: cells joined by " | ". */
 export const TABLE_ROW = / \| /;
+
+/** A short function word a title may hold in lower case ("Costs of Compliance"). */
+const TITLE_SMALL_WORDS = new Set(['a', 'an', 'and', 'for', 'in', 'of', 'on', 'or', 'the', 'to', 'with']);
+/**
+ * A line that reads as a section title a parser kept as text (a PDF's bold run-in heading,
+ * "Background", "Costs of Compliance"): at most six words, each capitalised but for short
+ * function words, no closing punctuation, before a paragraph (80 characters or more) that opens
+ * with a capital. A name over a short line ("Jane Doe" / "Chief Executive Officer") stays with it.
+ */
+function isTitleLine(line: string, next: string | undefined): boolean {
+  const words = line.trim().split(/\s+/);
+  return (
+    words.length <= 6 &&
+    !/[.:;,!?)"”]$/.test(line.trim()) &&
+    /^\p{Lu}/u.test(words[0] ?? '') &&
+    words.every((w) => /^[\p{Lu}\d]/u.test(w) || TITLE_SMALL_WORDS.has(w)) &&
+    next !== undefined &&
+    next.length >= 80 &&
+    /^\p{Lu}/u.test(next.trimStart()) &&
+    !TABLE_ROW.test(next)
+  );
+}
 
 const headingKey = (s: string) =>
   s
@@ -66,7 +95,8 @@ const headingKey = (s: string) =>
  * other lines run together, so a value and its label on the next line stay one candidate.
  * `headings` (the chunk's heading path, outermost first) names the lines that are section titles:
  * the parsers write a heading as a line of its own, which would otherwise open the next sentence
- * ("Ferry fares A single ticket costs …").
+ * ("Ferry fares A single ticket costs …"); a short title-cased line before a capitalised one is
+ * read as a title too (`isTitleLine`: a PDF's bold heading in the body's size).
  */
 export function sentencesOf(text: string, headings: readonly string[] = []): string[] {
   const headingLines = new Set(headings.map(headingKey).filter((h) => h.length > 0));
@@ -76,11 +106,16 @@ export function sentencesOf(text: string, headings: readonly string[] = []): str
     if (prose.length > 0) runs.push(prose.join(' '));
     prose = [];
   };
-  for (const line of text.split(/\n+/)) {
+  const lines = text.split(/\n+/);
+  for (const [i, line] of lines.entries()) {
     if (TABLE_ROW.test(line)) {
       flush();
       runs.push(line);
-    } else if (/^#{1,6} /.test(line) || headingLines.has(headingKey(line))) {
+    } else if (
+      /^#{1,6} /.test(line) ||
+      headingLines.has(headingKey(line)) ||
+      isTitleLine(line, lines[i + 1])
+    ) {
       // A heading is the section's name, not a sentence of its text.
       flush();
     } else {
@@ -102,7 +137,11 @@ export function sentencesOf(text: string, headings: readonly string[] = []): str
           : [run],
       )
       .flatMap((run) =>
-        foldFragments([...segmenter.segment(run.replace(/\s+/g, ' '))].map((s) => s.segment.trim())),
+        foldFragments(
+          [...segmenter.segment(run.replace(LEADER, ' … ').replace(/\s+/g, ' '))].map((s) =>
+            s.segment.trim(),
+          ),
+        ),
       )
       .map(withoutLabels)
       .filter((s) => s.length >= 20 && s.length <= 800 && /\p{L}/u.test(s) && !isReference(s))
