@@ -192,3 +192,33 @@ t.test("a completed follow-up's constraints are its own words', not the earlier 
     'a year of the follow-up’s own is still checked',
   );
 });
+
+t.test(
+  'a sentence two sources share is one piece of evidence; a negation the evidence states is its own',
+  async (t) => {
+    const page = source(
+      'On July 16, 2012, Mitchell Baker announced that innovation in Thunderbird was no longer a priority for Mozilla.',
+      'wikipedia-mozilla.html',
+    );
+    const copy = { ...page, documentName: 'wikipedia-mozilla.expected-readability.html' };
+    const other = source('Thunderbird is an email client made by Mozilla for desktop computers.', 'notes.md');
+    const sources = [page, copy, other];
+    const probabilities = [0.45, 0.4, 0.15];
+    const ranked = candidatesOf(sources).map((c, i) => ({
+      ...c,
+      features: {},
+      probability: probabilities[i]!,
+    }));
+    const question = 'Who said in 2012 that innovating was no longer a priority for Mozilla?';
+    const row = questionFeatures(question, ranked, sources);
+    t.equal(row.best, 0.45 + 0.4, "the copy's probability is the sentence's");
+    t.equal(row.margin, 0.45 + 0.4 - 0.15, 'its runner-up is the other sentence, not its copy');
+    t.equal(row.negation, 0, '"no longer" is in the evidence too');
+    const otherFirst = ranked.map((c) => ({ ...c, probability: c.citation === 3 ? 0.9 : 0.05 }));
+    t.equal(
+      questionFeatures('Which email client did Mozilla not make?', otherFirst, sources).negation,
+      1,
+      'a "not" the best evidence lacks',
+    );
+  },
+);

@@ -41,11 +41,26 @@ export const ANSWERABILITY_FEATURES = [
 ];
 
 /**
+ * The candidates best first, one per sentence text: a sentence that two sources share (a page
+ * and its copy) is one piece of evidence, with their probabilities summed and the better-ranked
+ * citation, so its copy neither halves its probability nor stands as its runner-up (`margin`).
+ */
+function distinctEvidence(ranked: readonly RankedCandidate[]): RankedCandidate[] {
+  const byText = new Map<string, RankedCandidate>();
+  for (const c of [...ranked].sort((a, b) => b.probability - a.probability)) {
+    const seen = byText.get(c.sentence);
+    byText.set(c.sentence, seen ? { ...seen, probability: seen.probability + c.probability } : c);
+  }
+  return [...byText.values()].sort((a, b) => b.probability - a.probability);
+}
+
+/**
  * Question-level features: the best candidate's probability and its margin over the second,
  * its similarity and coverages, the share of question terms found nowhere in the sources, a
  * wanted answer type (date, number) missing from the best sentence, how many of the next three
- * candidates come from the best one's source, and a negation in the question (SQuAD 2.0's
- * unanswerable questions are often negated or altered versions of answerable ones), and the
+ * candidates come from the best one's source, and a negation in the question that the best
+ * sentence does not share (SQuAD 2.0's unanswerable questions are often negated or altered
+ * versions of answerable ones), and the
  * question's constraints (a year, a place, a name, a measure) held or contradicted by the best
  * candidate's sentence and chunk (constraints.ts).
  * @param sources the numbered sources the candidates come from (sources[c.citation - 1])
@@ -57,7 +72,7 @@ export function questionFeatures(
   sources: readonly SourceInfo[],
   own: string = question,
 ): FeatureRow {
-  const order = [...ranked].sort((a, b) => b.probability - a.probability);
+  const order = distinctEvidence(ranked);
   const best = order[0];
   const constraints = constraintFeatures(own, best, sources);
   if (!best)
@@ -82,7 +97,9 @@ export function questionFeatures(
     novelName: f.novelName ?? 0,
     typeMissing: typeWanted && !f.typeMatch ? 1 : 0,
     agreement: order.slice(1, 4).filter((c) => c.citation === best.citation).length / 3,
-    negation: NEGATION.test(question) ? 1 : 0,
+    // SQuAD 2.0's altered questions insert a "not" the text lacks; a negation the best sentence
+    // states too ("no longer a priority") is the evidence's own.
+    negation: NEGATION.test(question) && !NEGATION.test(best.sentence) ? 1 : 0,
     topScoreRatio: f.scoreRatio ?? 0,
     ...constraints,
   };
