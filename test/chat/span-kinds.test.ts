@@ -1,6 +1,7 @@
 import t from 'tap';
 import { countedValue, spanAnswer } from '../../src/chat/answering/compose.ts';
 import { ownerOf } from '../../src/chat/answering/span-rules.ts';
+import { questionKind } from '../../src/chat/answering/spans.ts';
 import { ANSWERER_MODEL } from '../../src/chat/answering/assess.ts';
 
 /** The leading span for a question and its best sentence, or null when the sentence answers alone. */
@@ -129,4 +130,10 @@ t.test('the owner named in the possessive answers who makes a thing', async (t) 
     'Apple',
     'the short answer',
   );
+});
+
+t.test('a town, a county or a location asked for is a where-question', async (t) => {
+  t.equal(questionKind('In what town is the Seattle ACO Branch office?'), 'where');
+  t.equal(questionKind('Which county is the plant in?'), 'where');
+  t.equal(questionKind('Which statement is true?'), 'what', 'a word that only starts like one');
 });

@@ -19,7 +19,12 @@ export function questionKind(
   if (/\bwhen\b|what (year|date|day|century|decade|time)|which (year|date|century)|\bdeadline\b/.test(q))
     return 'when';
   if (/\bwho\b|\bwhom\b|\bwhose\b/.test(q)) return 'who';
-  if (/\bwhere\b|what (city|country|place|region|state)/.test(q)) return 'where';
+  if (
+    /\bwhere\b|(what|which) (city|town|village|country|county|province|district|place|region|state|continent|location)\b/.test(
+      q,
+    )
+  )
+    return 'where';
   if (/\bwhy\b/.test(q)) return 'why';
   if (/\bhow\b/.test(q)) return 'how';
   return 'what';
