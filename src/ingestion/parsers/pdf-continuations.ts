@@ -32,14 +32,14 @@ const SAME_SIZE = 0.6;
 const SHORT_BLOCK = 60;
 
 /**
- * Joins each open paragraph with its continuation: the next paragraph in the body's font size
+ * Joins each open paragraph with its continuation: the next paragraph in the same font size
  * that starts with a lower-case letter (or with any letter, when the first ends in a dash or a
- * comma; or anything, after an operator such as "="), on the same or the next page, past at most MAX_SKIPPED blocks that are all short or
- * set in another size (running heads, page numbers, footnotes). The continuation's text moves
- * into the open paragraph (joined with the document's de-hyphenation); the blocks between keep
- * their place after it. The join of Unstructured's and pdfplumber's users' most reported PDF
- * complaint, done conservatively: a block that starts with a capital after a full word is a new
- * paragraph.
+ * comma; or with anything, after an operator such as "="), on the same or the next page, past at
+ * most MAX_SKIPPED blocks that are short or set in another size (running heads, page numbers,
+ * footnotes, figure labels). The continuation's text moves into the open paragraph (joined with
+ * the document's de-hyphenation); the blocks between keep their place after it. Conservative by
+ * design: a block that starts with a capital after a whole word is a new paragraph, and an open
+ * block in another size than the body's is left alone unless it ends in an operator.
  * @param blocks the document's raw blocks in reading order; not modified
  * @param bodySize the body text's font size, in points
  * @param isHeading whether a block is a heading (never open; looked past like a running head)
