@@ -43,6 +43,18 @@ t.test(
   },
 );
 
+t.test('a table row is one candidate, whatever full stops its cells hold', async (t) => {
+  t.same(
+    sentencesOf(
+      'Company | City | Employees\n02/17/2016 | 04/18/2016 | Yahoo! Inc. | San Jose | 127 | Layoff Permanent',
+    ),
+    [
+      'Company | City | Employees',
+      '02/17/2016 | 04/18/2016 | Yahoo! Inc. | San Jose | 127 | Layoff Permanent',
+    ],
+  );
+});
+
 t.test('leader dots of a table set as text are no sentence ends', async (t) => {
   t.same(
     sentencesOf(

@@ -136,12 +136,16 @@ export function sentencesOf(text: string, headings: readonly string[] = []): str
             foldFragments(run.split(INLINE_BULLET).map((item) => item.replace(/\s*[,;]\s*$/, '')))
           : [run],
       )
+      // A table row is one unit: its cells are no sentences ("Yahoo! Inc. | San Jose | 127" would
+      // be cut after "Inc.", parting the count from the company).
       .flatMap((run) =>
-        foldFragments(
-          [...segmenter.segment(run.replace(LEADER, ' … ').replace(/\s+/g, ' '))].map((s) =>
-            s.segment.trim(),
-          ),
-        ),
+        TABLE_ROW.test(run)
+          ? [run.replace(/\s+/g, ' ').trim()]
+          : foldFragments(
+              [...segmenter.segment(run.replace(LEADER, ' … ').replace(/\s+/g, ' '))].map((s) =>
+                s.segment.trim(),
+              ),
+            ),
       )
       .map(withoutLabels)
       .filter((s) => s.length >= 20 && s.length <= 800 && /\p{L}/u.test(s) && !isReference(s))
