@@ -41,12 +41,15 @@ export const ANSWERABILITY_FEATURES = [
 ];
 
 /**
- * The candidates best first, one per sentence text: a sentence that two sources share (a page
- * and its copy) is one piece of evidence, with their probabilities summed and the better-ranked
- * citation, so its copy neither halves its probability nor stands as its runner-up (`margin`).
+ * Ranked sentences best first, one per sentence text: a sentence that two sources share (a page
+ * and its copy, two versions of a document) is one piece of evidence, with their probabilities
+ * summed and the better-ranked citation, so its copy neither halves its probability nor stands
+ * as its runner-up (the answer's second sentence, answerability's `margin`).
  */
-function distinctEvidence(ranked: readonly RankedCandidate[]): RankedCandidate[] {
-  const byText = new Map<string, RankedCandidate>();
+export function distinctEvidence<T extends { sentence: string; probability: number }>(
+  ranked: readonly T[],
+): T[] {
+  const byText = new Map<string, T>();
   for (const c of [...ranked].sort((a, b) => b.probability - a.probability)) {
     const seen = byText.get(c.sentence);
     byText.set(c.sentence, seen ? { ...seen, probability: seen.probability + c.probability } : c);

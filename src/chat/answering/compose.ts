@@ -8,6 +8,7 @@ import { softmaxScores, type LogisticModel } from './logistic.ts';
 import { questionKind, spanCandidates } from './spans.ts';
 import { DATE } from '../llm/sentence-scoring.ts';
 import { countedValue, ownerOf } from './span-rules.ts';
+import { distinctEvidence } from './answerability.ts';
 
 export { countedValue } from './span-rules.ts';
 
@@ -144,21 +145,6 @@ export function shortAnswer(question: string, sentence: string, model: LogisticM
 }
 
 /**
- * Ranked sentences with one entry per text, best first: a sentence found in two sources (a page
- * and its copy, two versions of a document) keeps its best-ranked citation and the sum of its
- * probabilities, so its copy neither pushes the next sentence out of the answer nor halves the
- * sentence's own probability.
- */
-function distinct(ranked: readonly RankedSentence[]): RankedSentence[] {
-  const byText = new Map<string, RankedSentence>();
-  for (const r of ranked) {
-    const seen = byText.get(r.sentence);
-    byText.set(r.sentence, seen ? { ...seen, probability: seen.probability + r.probability } : r);
-  }
-  return [...byText.values()].sort((a, b) => b.probability - a.probability);
-}
-
-/**
  * The answer text for ranked candidates (best first), each quote cited to its source: the span
  * alone when the ranker's probability for its sentence times the span model's for the span is at
  * least `spanAlone` (0..1), else the span (when rated at
@@ -175,7 +161,7 @@ export function composeAnswer(
     secondRatio = SECOND_SENTENCE_RATIO,
   } = {},
 ): string {
-  const [best, second] = distinct(ranked);
+  const [best, second] = distinctEvidence(ranked);
   const parts = [cite(best!.sentence, best!.citation)];
   if (second && second.probability >= secondRatio * best!.probability)
     parts.push(cite(second.sentence, second.citation));
