@@ -3,10 +3,17 @@
  * fixes a year, a place, a name or a measure the best evidence does not have.
  */
 import t from 'tap';
-import { constraintFeatures, contradicts } from '../../src/chat/answering/constraints.ts';
+import {
+  constraintFeatures,
+  contradicts,
+  documentNamesOf,
+  formatNamesOf,
+  withoutDataRows,
+} from '../../src/chat/answering/constraints.ts';
+import { namesOf } from '../../src/chat/answering/features.ts';
 import { candidatesOf } from '../../src/chat/answering/candidates.ts';
 import { questionFeatures, ANSWERABILITY_FEATURES } from '../../src/chat/answering/answerability.ts';
-import { extractiveProvider } from '../../src/chat/llm/extractive.ts';
+import { NO_ANSWER, extractiveProvider } from '../../src/chat/llm/extractive.ts';
 import type { ChatTurn, GenerationRequest } from '../../src/chat/llm/provider.ts';
 import type { Embedder } from '../../src/embeddings/embedder.ts';
 
@@ -85,6 +92,29 @@ t.test("a table row need not name the sources' topic", async (t) => {
     sources,
   );
   t.equal(topic.rowNameMissing, 0, "WARN is the document's name, Qualcomm in the row");
+  // Other companies' rows hold San Jose in two chunks: a cell's value, not the report's topic.
+  const header = 'Company | City | Employees | Layoff/Closure';
+  const cells = [
+    source(`${header}\nYahoo! Inc. | Sunnyvale | 107 | Layoff Permanent`, 'warn-report.pdf'),
+    source(`${header}\nQualcomm Incorporated | San Jose | 127 | Layoff Permanent`, 'warn-report.pdf'),
+    source(`${header}\nMaxim Integrated | San Jose | 150 | Closure Permanent`, 'warn-report.pdf'),
+  ];
+  const yahoo = candidatesOf(cells).find((c) => c.sentence.startsWith('Yahoo'))!;
+  t.equal(
+    constraintFeatures('How many workers did Yahoo lay off in San Jose?', yahoo, cells).rowNameMissing,
+    1,
+    'San Jose only in data rows',
+  );
+  // A header repeated by each chunk of a table is what the table is about.
+  t.equal(
+    constraintFeatures('How many Employees did Yahoo lay off?', yahoo, cells).rowNameMissing,
+    0,
+    "Employees is every chunk's header",
+  );
+  t.equal(
+    withoutDataRows(`Intro.\n${header}\nA | B | 1\nC | D | 2\nMore prose.`),
+    `Intro.\n${header}\nMore prose.`,
+  );
   const prose = [
     source('The experiments ran on a laptop. It had 2 GB of memory.', 'layout-parser-paper.pdf'),
   ];
@@ -95,6 +125,37 @@ t.test("a table row need not name the sources' topic", async (t) => {
   );
   t.equal(memory.rowNameMissing, 0, 'prose is left out');
   t.equal(memory.chunkNamesMissing, 0, '"LayoutParser" is the document\'s name run together');
+});
+
+t.test('a document named in any case, an identifier and a format are names', async (t) => {
+  const readme = source(
+    'pdfplumber reads PDFs. Pass strict_metadata=True to fail on bad metadata.',
+    'pdfplumber-README.md',
+  );
+  const wiki = source(
+    'Mozilla games may be released under an open source license.',
+    'wikipedia-mozilla.html',
+  );
+  t.same(documentNamesOf('Under which licence is pdfplumber distributed?', [wiki, readme]), ['pdfplumber']);
+  t.same(documentNamesOf('Which README table lists it?', [readme]), [], 'words that say what a file is');
+  const licence = constraintFeatures(
+    'Under which licence is pdfplumber distributed?',
+    candidatesOf([wiki, readme])[0],
+    [wiki, readme],
+  );
+  t.equal(licence.chunkNamesMissing, 1, 'the best chunk, from another document, lacks pdfplumber');
+  t.same(namesOf('Does externalFileAccess or strict_metadata matter?'), [
+    'externalFileAccess',
+    'strict_metadata',
+  ]);
+  t.equal(formatNamesOf('simple-table.md'), 'markdown');
+  const prices = [source('Item | Price\nJuicy Apples | 1.99', 'simple-table.md')];
+  const row = candidatesOf(prices).find((c) => c.sentence.startsWith('Juicy'))!;
+  t.equal(
+    constraintFeatures('What do juicy apples cost in the Markdown table?', row, prices).rowNameMissing,
+    0,
+    "Markdown is the document's format",
+  );
 });
 
 t.test('a who-question whose best sentence names nobody new', async (t) => {
@@ -161,6 +222,11 @@ t.test('a table cell answers only when its row holds the names the question asks
     await ask('How many Oregon notices were there in January 2016?'),
     'January 2016 — Notices: 85 [1]',
     "Oregon is in one chunk, not in January's row: the ranker and answerability decide",
+  );
+  t.equal(
+    await ask('How many Microsoft workers were counted in January 2016?'),
+    NO_ANSWER,
+    "the best evidence, January's row, lacks Microsoft: quoting it would answer another question",
   );
   t.equal(
     await ask('How many Oregon notices were there in January 2016?', [

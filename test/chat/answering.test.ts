@@ -311,6 +311,16 @@ t.test('a completed follow-up answers with the row and the column its own words 
     'Juicy Apples — Price: 1.99',
   );
   t.equal(
+    tableAnswer('How many juicy apples does the price table list as in stock?', fruit)?.text,
+    'Juicy Apples — # In stock: 739',
+    'the word that names the table names no column',
+  );
+  t.equal(
+    tableAnswer('What do bananas cost in the price table?', fruit)?.text,
+    'Bananas — Price: 1.89',
+    'unless no other word of the question names one',
+  );
+  t.equal(
     tableAnswer('How many Juicy Apples are there in stock?', fruit)?.text,
     'Juicy Apples — # In stock: 739',
   );

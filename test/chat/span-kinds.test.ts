@@ -1,6 +1,7 @@
 import t from 'tap';
 import { countedValue, spanAnswer } from '../../src/chat/answering/compose.ts';
-import { ownerOf } from '../../src/chat/answering/span-rules.ts';
+import { answerType } from '../../src/chat/llm/sentence-scoring.ts';
+import { identifierOf, ownerOf } from '../../src/chat/answering/span-rules.ts';
 import { questionKind } from '../../src/chat/answering/spans.ts';
 import { ANSWERER_MODEL } from '../../src/chat/answering/assess.ts';
 
@@ -136,4 +137,45 @@ t.test('a town, a county or a location asked for is a where-question', async (t)
   t.equal(questionKind('In what town is the Seattle ACO Branch office?'), 'where');
   t.equal(questionKind('Which county is the plant in?'), 'where');
   t.equal(questionKind('Which statement is true?'), 'what', 'a word that only starts like one');
+});
+
+t.test('an option or an argument asked for is answered by the identifier the question lacks', async (t) => {
+  t.equal(answerType('Which Mammoth option has to be switched on to read linked files?'), 'code');
+  t.equal(answerType('What keyword argument makes it strict?'), 'code');
+  t.equal(
+    answerType('What was the list price of the sequencer?'),
+    'number',
+    'three words before the measure',
+  );
+  t.equal(
+    lead(
+      'Which Mammoth option has to be switched on to read linked files?',
+      'To enable access when converting trusted source documents, set options.externalFileAccess to true.',
+    ),
+    'options.externalFileAccess',
+  );
+  t.equal(
+    lead(
+      'Which keyword argument makes pdfplumber.open raise an exception on bad metadata?',
+      'Pass strict_metadata=True to the open method and pdfplumber.open will raise an exception.',
+    ),
+    'strict_metadata',
+    'not pdfplumber.open, which the question names',
+  );
+  t.equal(identifierOf('Which flag reads a style map?', 'Use --style-map to read one.'), '--style-map');
+  t.equal(
+    identifierOf('Which option?', 'Dates like 2020-09-21, e.g. a hyphenated Soekarno-Hatta.'),
+    null,
+    'dates, abbreviations and hyphenated names are no identifiers',
+  );
+});
+
+t.test('a function word alone never leads the answer', async (t) => {
+  t.not(
+    lead(
+      'And which one reads a custom style map from a file?',
+      'A custom style map can be read from a file using --style-map.',
+    ),
+    'can',
+  );
 });

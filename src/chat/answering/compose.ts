@@ -6,8 +6,8 @@
 import type { RankedSentence } from './assess.ts';
 import { softmaxScores, type LogisticModel } from './logistic.ts';
 import { questionKind, spanCandidates } from './spans.ts';
-import { DATE } from '../llm/sentence-scoring.ts';
-import { countedValue, ownerOf } from './span-rules.ts';
+import { DATE, answerType, termsOf } from '../llm/sentence-scoring.ts';
+import { countedValue, identifierOf, ownerOf } from './span-rules.ts';
 import { distinctEvidence } from './answerability.ts';
 
 export { countedValue } from './span-rules.ts';
@@ -64,6 +64,8 @@ const ASKS_FOR_NAMED =
 function fitsKind(kind: ReturnType<typeof questionKind>, span: string, question: string): boolean {
   // A company's legal form alone ("Inc", from "Galaxy Gaming, Inc") names nothing.
   if (/^(inc|ltd|llc|llp|corp|co|plc|gmbh|ag|sa|nv|bv)\.?$/i.test(span)) return false;
+  // Function words alone ("can", "it is") answer nothing.
+  if (!/\d/.test(span) && termsOf(span).length === 0) return false;
   // A quantity is no date, no bare year and no identifier ("July 16", "2012", "2018–23–51").
   if (kind === 'howmany')
     return /\d/.test(span) && !MONTH_WORD.test(span) && !BARE_YEAR.test(span) && !IDENTIFIER.test(span);
@@ -116,6 +118,8 @@ export function spanAnswer(
   if (counted) return { text: counted, probability: 1 };
   const owner = kind === 'who' || ASKS_FOR_NAMED.test(question) ? ownerOf(question, sentence) : null;
   if (owner) return { text: owner, probability: 1 };
+  const identifier = answerType(question) === 'code' ? identifierOf(question, sentence) : null;
+  if (identifier) return { text: identifier, probability: 1 };
   let best: SpanAnswer | null = null;
   for (let i = 0; i < spans.length; i++) {
     const span = spans[i]!;

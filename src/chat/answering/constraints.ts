@@ -41,12 +41,45 @@ function holds(text: string, name: string): boolean {
 }
 const isMonth = (name: string) => new RegExp(`^(${MONTH.source})$`, 'i').test(name);
 
+/** What people call a file of each extension ("the Markdown table", "the Word file"). */
+const FORMAT_NAMES: Record<string, string> = {
+  md: 'markdown',
+  markdown: 'markdown',
+  pdf: 'pdf',
+  docx: 'docx word',
+  doc: 'doc word',
+  html: 'html web page',
+  htm: 'html web page',
+  xlsx: 'xlsx excel spreadsheet',
+  xls: 'xls excel spreadsheet',
+  csv: 'csv spreadsheet',
+  txt: 'text',
+};
+
+/** The names of a document's format, from its extension ("report.md" → "markdown"), or ''. */
+export function formatNamesOf(documentName: string): string {
+  return FORMAT_NAMES[/\.(\w+)$/.exec(documentName)?.[1]?.toLowerCase() ?? ''] ?? '';
+}
+
+/**
+ * A chunk's text without its tables' data rows: its prose, and the first row of each run of
+ * table rows (a table's header, which the chunker repeats in each chunk a table continues in).
+ * A name in a data row is a cell's value ("San Jose" in a WARN row), not what the chunk is about.
+ */
+export function withoutDataRows(text: string): string {
+  const lines = text.split('\n');
+  return lines
+    .filter((line, i) => !TABLE_ROW.test(line) || i === 0 || !TABLE_ROW.test(lines[i - 1]!))
+    .join('\n');
+}
+
 /**
  * True when a name of the question (`namesOf`, words only: a table's month is in its title or
  * header, and figures are left out) is absent from the table row `row` and is not the sources'
- * topic — in the document's name or headings of the row's source, or in two or more retrieved
- * chunks. "Yahoo" asked of Qualcomm's San Jose row, "Oregon" of a WARN report's month, are near
- * misses.
+ * topic — in the document's name or headings of the row's source, or in the prose or table
+ * headers of two or more retrieved chunks (`withoutDataRows`). "Yahoo" asked of Qualcomm's San
+ * Jose row, "Oregon" of a WARN report's month, "San Jose" of a Yahoo row when only other
+ * companies' rows hold San Jose, are near misses.
  * @param source the row's own source (its document name and headings)
  */
 export function rowMissesName(
@@ -55,12 +88,44 @@ export function rowMissesName(
   source: SourceInfo | undefined,
   sources: readonly SourceInfo[],
 ): boolean {
-  const title = source ? `${source.documentName.replace(/\.\w+$/, '')} ${source.headingPath.join(' ')}` : '';
+  const title = source
+    ? `${source.documentName.replace(/\.\w+$/, '')} ${formatNamesOf(source.documentName)} ${source.headingPath.join(' ')}`
+    : '';
   const topic = (name: string) =>
-    holds(title, name) || sources.filter((s) => holds(s.text, name)).length >= 2;
+    holds(title, name) || sources.filter((s) => holds(withoutDataRows(s.text), name)).length >= 2;
   const names = [...new Set(namesOf(question).map((n) => n.toLowerCase()))];
   // Figures are left out: a completed follow-up carries the previous answer's figures.
   return names.some((n) => /^\p{L}/u.test(n) && !isMonth(n) && !holds(row, n) && !topic(n));
+}
+
+/** Words a file's name uses for what the file is, not what it is about ("readme", "report"). */
+const FILE_WORDS = new Set(
+  'readme report paper table tables with draft expected readability simple sample test tests example page pages scanned document documents notes file'.split(
+    ' ',
+  ),
+);
+
+/**
+ * Words of the question, in any case, that name a retrieved document ("pdfplumber" of
+ * pdfplumber-README.md): a question that names a document asks about that document, so the
+ * best chunk's lacking the word counts as a missing name, as a capitalised one does.
+ */
+export function documentNamesOf(question: string, sources: readonly SourceInfo[]): string[] {
+  const named = new Set(
+    sources.flatMap((s) =>
+      s.documentName
+        .replace(/\.\w+$/, '')
+        .toLowerCase()
+        .split(/[^\p{L}\p{N}]+/u),
+    ),
+  );
+  return (question.match(/[\p{L}\p{N}]+/gu) ?? []).filter(
+    (w) =>
+      w.length >= 4 &&
+      named.has(w.toLowerCase()) &&
+      !FILE_WORDS.has(w.toLowerCase()) &&
+      termsOf(w).length > 0,
+  );
 }
 
 /**
@@ -95,7 +160,9 @@ export function constraintFeatures(
   const source = sources[best.citation - 1];
   const title = source ? `${source.documentName.replace(/\.\w+$/, '')} ${source.headingPath.join(' ')}` : '';
   const chunk = `${title}\n${source?.text ?? best.sentence}`;
-  const names = [...new Set(namesOf(question).map((n) => n.toLowerCase()))];
+  const names = [
+    ...new Set([...namesOf(question), ...documentNamesOf(question, sources)].map((n) => n.toLowerCase())),
+  ];
   const terms = [...new Set(termsOf(question))];
   const chunkTerms = new Set(termsOf(chunk.replace(/[_-]/g, ' ')));
   const lower = new Set(names);

@@ -7,7 +7,13 @@
  */
 import type { FeatureRow } from './logistic.ts';
 import type { Candidate } from './candidates.ts';
-import { answerType, holdsAnswerType, idfCoverage, termsOf } from '../llm/sentence-scoring.ts';
+import {
+  answerType,
+  holdsAnswerType,
+  idfCoverage,
+  termsOf,
+  withoutQuestionIdentifiers,
+} from '../llm/sentence-scoring.ts';
 
 /** What a source contributes besides its text. */
 export interface SourceInfo {
@@ -92,15 +98,21 @@ export interface QuestionFacts {
   novelNames: string[];
 }
 
-/** Capitalised words after the question's first word, and numbers: what a near miss alters. */
+/** An identifier in code style: camelCase, snake_case or a dotted path ("externalFileAccess", "pdfplumber.open"). */
+const IDENTIFIER = /^\p{Ll}[\p{L}\p{N}]*(\p{Lu}|[_.]\p{L})/u;
+
+/**
+ * Capitalised words after the question's first word, identifiers (`IDENTIFIER`) and numbers:
+ * what a near miss alters.
+ */
 export function namesOf(question: string): string[] {
   // A word that opens a sentence is capitalised by grammar, not because it names something.
-  const words = [...question.matchAll(/[\p{L}\p{N}][\p{L}\p{N}'’.-]*/gu)].filter(
+  const words = [...question.matchAll(/[\p{L}\p{N}][\p{L}\p{N}'’._-]*/gu)].filter(
     (m) => m.index > 0 && !/[.?!]\s*$/.test(question.slice(0, m.index)),
   );
   return words
     .map((m) => m[0].replace(/['’]s$/, '').replace(/[.]$/, ''))
-    .filter((w) => (/^\p{Lu}/u.test(w) && termsOf(w).length > 0) || /^\d/.test(w));
+    .filter((w) => ((/^\p{Lu}/u.test(w) || IDENTIFIER.test(w)) && termsOf(w).length > 0) || /^\d/.test(w));
 }
 
 /**
@@ -149,7 +161,14 @@ export function lexicalCandidates(
     // ("September 21, 2020" answers "When in 2020 …?").
     const typeMatch =
       wanted !== null &&
-      holdsAnswerType(wanted === 'number' ? withoutValues(c.sentence, questionValues) : c.sentence, wanted)
+      holdsAnswerType(
+        wanted === 'number'
+          ? withoutValues(c.sentence, questionValues)
+          : wanted === 'code'
+            ? withoutQuestionIdentifiers(c.sentence, question)
+            : c.sentence,
+        wanted,
+      )
         ? 1
         : 0;
     const valueMatch = valueAt !== null && valueAt.test(c.sentence) ? 1 : 0;

@@ -4,7 +4,7 @@
  * owner named before the thing asked about.
  */
 import { countedStem, namesOf } from './features.ts';
-import { termsOf } from '../llm/sentence-scoring.ts';
+import { CODE, termsOf, withoutQuestionIdentifiers } from '../llm/sentence-scoring.ts';
 
 /**
  * For "How many X …?", the figure the sentence gives right before X ("40 work-hours", "32
@@ -56,4 +56,13 @@ export function ownerOf(question: string, sentence: string): string | null {
     if (owner && !asked.some((n) => n.toLowerCase() === owner.toLowerCase())) return owner;
   }
   return null;
+}
+
+/**
+ * For "Which option …?", "What keyword argument …?" (answerType 'code'), the first identifier of
+ * the sentence (`CODE`: camelCase, snake_case, a dotted path, a flag) that the question does not
+ * name itself, or null: "set options.externalFileAccess to true" → "options.externalFileAccess".
+ */
+export function identifierOf(question: string, sentence: string): string | null {
+  return CODE.exec(withoutQuestionIdentifiers(sentence, question))?.[0] ?? null;
 }

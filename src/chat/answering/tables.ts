@@ -185,7 +185,17 @@ function cellAnswer(
     return { citation: row.citation, text: `${row.cells[0]}: ${row.cells[1]}`, guarded: true };
   const measure = new Set([...questionTerms].filter((t) => !labelTerms.includes(t)));
   const headers = headersOf(row, rows, documentOf);
-  const chosen = namedColumn(question, row, key, headers, measure, ownTerms);
+  // A word that names the table ("the price table") names no column of it, unless no other word
+  // of the question does ("What do bananas cost in the price table?").
+  const tableNames = new Set(
+    [...question.matchAll(/([\p{L}\p{N}]+)\s+(?:table|tables|chart|spreadsheet|sheet)\b/giu)].flatMap((m) =>
+      termsOf(m[1]!),
+    ),
+  );
+  const unnamed = new Set([...measure].filter((t) => !tableNames.has(t)));
+  const chosen =
+    namedColumn(question, row, key, headers, unnamed, ownTerms) ??
+    namedColumn(question, row, key, headers, measure, ownTerms);
   if (chosen)
     return { citation: row.citation, text: `${label} — ${chosen.name}: ${row.cells[chosen.index]}` };
   // "How many …" of a row with a single figure (a WARN notice's employees) that holds every name

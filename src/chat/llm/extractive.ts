@@ -4,10 +4,11 @@ import { REFUSAL_SENTENCE } from '../prompt.ts';
 import { ANSWERER_MODEL, DEFAULT_ANSWER_THRESHOLD, assess, type AnswererModel } from '../answering/assess.ts';
 import { composeAnswer } from '../answering/compose.ts';
 import { tableAnswers, type TableAnswer } from '../answering/tables.ts';
-import { rowMissesName } from '../answering/constraints.ts';
+import { rowMissesName, withoutDataRows } from '../answering/constraints.ts';
 import type { SourceInfo } from '../answering/features.ts';
 import { TABLE_ROW } from '../answering/candidates.ts';
 import { repeatsAnswer } from '../answering/follow-up.ts';
+import { distinctEvidence } from '../answering/answerability.ts';
 
 /** The refusal, the same sentence a language model is asked for (prompt.ts). */
 export const NO_ANSWER = REFUSAL_SENTENCE;
@@ -28,6 +29,13 @@ function rowOf(cell: TableAnswer, sources: readonly SourceInfo[]): string {
     lines.find((l) => TABLE_ROW.test(l) && parts.every((p) => l.includes(p)) && l.includes(value)) ??
     cell.text
   );
+}
+
+/** Whether `row` (whitespace-normalised) is a table's first line in `text`, its header: it names columns, not a row. */
+function isHeaderRow(row: string, text: string): boolean {
+  return withoutDataRows(text)
+    .split('\n')
+    .some((line) => line.replace(/\s+/g, ' ').trim() === row);
 }
 
 /**
@@ -76,9 +84,18 @@ export function extractiveProvider(embedder: Embedder, model: AnswererModel = AN
           // A follow-up's cell that the previous answer already gave answers the earlier question again.
           !(request.previousAnswer && repeatsAnswer(c.text, request.previousAnswer)),
       );
+      // The best evidence is a table row that lacks a name the question asks about (Chevron's San
+      // Ramon row for "Chevron in Bakersfield"): the row answers another question, as its cell would.
+      const [best] = distinctEvidence(ranked);
+      const rowMisses =
+        standalone &&
+        best !== undefined &&
+        TABLE_ROW.test(best.sentence) &&
+        !isHeaderRow(best.sentence, request.sources[best.citation - 1]?.text ?? '') &&
+        rowMissesName(request.question, best.sentence, request.sources[best.citation - 1], request.sources);
       let text: string;
       if (cells.length > 0) text = cells.map((c) => `${c.text} [${c.citation}]`).join('; ');
-      else if (ranked.length === 0 || answerable < threshold) text = NO_ANSWER;
+      else if (ranked.length === 0 || answerable < threshold || rowMisses) text = NO_ANSWER;
       else text = composeAnswer(request.question, ranked, model.span);
       for (const piece of text.match(/\S+\s*/g) ?? []) {
         if (request.signal.aborted) return;

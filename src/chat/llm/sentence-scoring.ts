@@ -34,27 +34,53 @@ const WHEN = new RegExp(
   'i',
 );
 
+/** A what/which question about a program's option, argument, function or setting. */
+const CODE_ASKED =
+  /\b(which|what)\s+([\w-]+\s+){0,3}(option|argument|parameter|flag|function|method|setting|keyword|property|variable|command|switch|attribute|class|module)s?\b/;
+
 /** A what/which question whose noun is a figure's measure or a numeric code. */
 const FIGURE_ASKED =
-  /\b(what|which)\s+(\w+\s+){0,2}(number|code|price|cost|fee|amount|rate|percentage|total|resolution|size|port|version|temperature|speed)s?\b/;
+  /\b(what|which)\s+(\w+\s+){0,3}(number|code|price|cost|fee|amount|rate|percentage|total|resolution|size|port|version|temperature|speed)s?\b/;
 
 /**
  * Expected answer type from the question's wording (answer-type matching, as in classic factoid
  * QA: Moldovan et al., "The Structure and Performance of an Open-Domain QA System", ACL 2000).
  */
-export function answerType(question: string): 'date' | 'number' | null {
+export function answerType(question: string): 'date' | 'number' | 'code' | null {
   const q = question.toLowerCase();
   if (/\bwhen\b|what (date|day|year|time)|which (date|day|year)|\bdeadline\b|\bdue\b/.test(q)) return 'date';
   // "How long …" asks for a duration: a figure with its unit ("90 work-hours", "45 days").
   if (/how (many|much|often|long)|what (percentage|percent|number|amount)/.test(q)) return 'number';
+  // "Which option …", "What keyword argument …": a name in a program's text.
+  if (CODE_ASKED.test(q)) return 'code';
   // "What status code …", "At what resolution …", "Which port …": a figure or a code, named by its measure.
   if (FIGURE_ASKED.test(q)) return 'number';
   return null;
 }
 
+/**
+ * An identifier in a program's text: camelCase ("externalFileAccess"), snake_case
+ * ("strict_metadata"), a dotted path ("pdfplumber.open") or a command-line flag ("--style-map").
+ */
+export const CODE =
+  /(?<![\p{L}\p{N}_-])(?:\p{Ll}[\p{L}\p{N}]*\p{Lu}[\p{L}\p{N}]*(?:\.[\p{L}\p{N}_]+)*|[\p{L}\p{N}]+_[\p{L}\p{N}_]+|\p{Ll}[\p{L}\p{N}]+\.\p{Ll}[\p{L}\p{N}_]+|--?\p{Ll}[\p{L}\p{N}-]+)/u;
+
+/**
+ * `sentence` without the identifiers (`CODE`) the question names itself, so that "Which keyword
+ * argument makes pdfplumber.open strict?" is not answered in type by "pdfplumber.open" alone.
+ */
+export function withoutQuestionIdentifiers(sentence: string, question: string): string {
+  const asked = new Set((question.match(new RegExp(CODE.source, 'gu')) ?? []).map((w) => w.toLowerCase()));
+  return sentence.replace(new RegExp(CODE.source, 'gu'), (w) => (asked.has(w.toLowerCase()) ? ' ' : w));
+}
+
 /** True when `sentence` holds a value of the expected answer type. */
-export function holdsAnswerType(sentence: string, wanted: 'date' | 'number' | null): boolean {
-  return (wanted === 'date' && WHEN.test(sentence)) || (wanted === 'number' && NUMBER.test(sentence));
+export function holdsAnswerType(sentence: string, wanted: 'date' | 'number' | 'code' | null): boolean {
+  return (
+    (wanted === 'date' && WHEN.test(sentence)) ||
+    (wanted === 'number' && NUMBER.test(sentence)) ||
+    (wanted === 'code' && CODE.test(sentence))
+  );
 }
 
 /**
