@@ -238,6 +238,38 @@ t.test('a table cell answers only when its row holds the names the question asks
   );
 });
 
+t.test('a count asked of a row whose header names none of its measures is refused', async (t) => {
+  const embedder: Embedder = {
+    modelId: 'fake',
+    dimensions: 2,
+    maxTokens: 256,
+    count: (text) => text.split(/\s+/).length,
+    embedDocuments: async (texts) => texts.map(() => [1, 0]),
+    embedQuery: async () => [1, 0],
+  };
+  const nics = [
+    source(
+      'State | Handgun | Long Gun\nAlabama | 18,870 | 23,022\nOregon | 9,338 | 13,586',
+      'nics-checks.pdf',
+    ),
+  ];
+  const ask = async (question: string) => {
+    let text = '';
+    const request = {
+      question,
+      sources: nics,
+      history: [] as ChatTurn[],
+      signal: new AbortController().signal,
+    };
+    for await (const piece of extractiveProvider(embedder).generate(request as GenerationRequest))
+      text += piece;
+    return text;
+  };
+  t.equal(await ask('How many handgun checks did Oregon have?'), 'Oregon — Handgun: 9,338 [1]');
+  t.equal(await ask('How many denied checks did Oregon have?'), NO_ANSWER, 'no column counts denials');
+  t.equal(await ask('Show me the Oregon figures.'), 'Oregon | 9,338 | 13,586 [1]', 'no count asked: the row');
+});
+
 t.test("a completed follow-up's constraints are its own words', not the earlier question's", async (t) => {
   const sources = [firefox];
   const ranked = candidatesOf(sources).map((c, i) => ({

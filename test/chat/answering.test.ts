@@ -61,6 +61,18 @@ t.test('elliptical follow-ups are completed from the conversation', async (t) =>
   t.match(docket, /50,000/, "the previous answer's figures join the query");
   t.equal(followUpQuestion('What does Mammoth convert .docx documents into?', history), null);
   t.equal(followUpQuestion('And the docket number?', []), null, 'nothing to lean on');
+  const closure = [
+    { role: 'user' as const, content: "How many jobs did Boston Scientific's Fremont closure affect?" },
+    { role: 'assistant' as const, content: 'Boston Scientific Corporation, Fremont — No. Of: 119 [1]' },
+  ];
+  const site = followUpQuestion('And at its San Jose site?', closure)!;
+  t.match(site, /Boston Scientific's/, '"its" keeps the owner the earlier question named');
+  t.notMatch(site, /Fremont/, 'the new place replaces the old one');
+  t.notMatch(
+    followUpQuestion('And at San Jose?', closure)!,
+    /Boston/,
+    'without "its", every name is replaced',
+  );
   t.ok(isElliptical('What about it?'));
   const mozilla = [
     { role: 'user' as const, content: 'Which email client did Mozilla stop developing?' },

@@ -69,18 +69,32 @@ function isTopic(name: string, documents: readonly string[]): boolean {
   );
 }
 
+/** A possessive pronoun: the follow-up keeps the earlier question's owner ("at its San Jose site"). */
+const POSSESSIVE = /\b(its|their|his|her)\b/i;
+/** A run of capitalised words in the possessive ("Boston Scientific's"): an owner. */
+const OWNER = /\p{Lu}[\p{L}\p{N}&.-]*(?:\s+\p{Lu}[\p{L}\p{N}&.-]*)*(?=['’]s\b)/gu;
+
 /**
  * `question` without the names that `replacing` replaces: those of the same kind, topic names
- * (words of the cited `documents`' names) kept.
+ * (words of the cited `documents`' names) kept, and, when `message` (the follow-up) says "its",
+ * "their", "his" or "her", the owner the question names in the possessive: "And at its San Jose
+ * site?" after "How many jobs did Boston Scientific's Fremont closure affect?" replaces Fremont,
+ * not Boston Scientific.
  */
 export function withoutReplaced(
   question: string,
   replacing: readonly string[],
   documents: readonly string[],
+  message = '',
 ): string {
   if (replacing.length === 0) return question;
   const kinds = new Set(replacing.map(kindOf));
+  const owners = POSSESSIVE.test(message)
+    ? new Set((question.match(OWNER) ?? []).flatMap((o) => o.split(/\s+/)).map(key))
+    : new Set<string>();
   return question.replace(NAME, (name) =>
-    name.length > 1 && kinds.has(kindOf(name)) && !isTopic(name, documents) ? '' : name,
+    name.length > 1 && kinds.has(kindOf(name)) && !isTopic(name, documents) && !owners.has(key(name))
+      ? ''
+      : name,
   );
 }

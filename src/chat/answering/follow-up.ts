@@ -117,7 +117,7 @@ function complete(message: string, previous: Exchange): string | null {
   const replacing = newNames(message, earlier);
   // "What about Kentucky?" after a question about Indiana: Kentucky replaces Indiana, not joins
   // it, and the earlier answer (Indiana's figure) is left out too.
-  const kept = withoutReplaced(previous.question, replacing, previous.documents);
+  const kept = withoutReplaced(previous.question, replacing, previous.documents, message);
   let context = withoutCondition(kept, message);
   // Under a new condition (or for a new name) the earlier answer answers something else.
   const sameQuestion = replacing.length === 0 && context === kept;

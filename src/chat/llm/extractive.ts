@@ -8,6 +8,7 @@ import { rowMissesName, withoutDataRows } from '../answering/constraints.ts';
 import type { SourceInfo } from '../answering/features.ts';
 import { TABLE_ROW } from '../answering/candidates.ts';
 import { repeatsAnswer } from '../answering/follow-up.ts';
+import { ASKS_COUNT } from '../answering/table-columns.ts';
 import { distinctEvidence } from '../answering/answerability.ts';
 
 /** The refusal, the same sentence a language model is asked for (prompt.ts). */
@@ -82,7 +83,10 @@ export function extractiveProvider(embedder: Embedder, model: AnswererModel = AN
             )
           ) &&
           // A follow-up's cell that the previous answer already gave answers the earlier question again.
-          !(request.previousAnswer && repeatsAnswer(c.text, request.previousAnswer)),
+          !(request.previousAnswer && repeatsAnswer(c.text, request.previousAnswer)) &&
+          // A whole row for a count of a question of its own: no column named what is counted
+          // (`countWithoutColumn` below). A completed follow-up's measure may be the earlier question's.
+          !(standalone && ASKS_COUNT.test(request.question) && TABLE_ROW.test(c.text)),
       );
       // The best evidence is a table row that lacks a name the question asks about (Chevron's San
       // Ramon row for "Chevron in Bakersfield"): the row answers another question, as its cell would.
@@ -93,9 +97,18 @@ export function extractiveProvider(embedder: Embedder, model: AnswererModel = AN
         TABLE_ROW.test(best.sentence) &&
         !isHeaderRow(best.sentence, request.sources[best.citation - 1]?.text ?? '') &&
         rowMissesName(request.question, best.sentence, request.sources[best.citation - 1], request.sources);
+      // A count asked of a table row whose header names none of the question's measures (tables.ts
+      // found no cell): which of its figures answers is unknown, and usually none does ("How many
+      // checks were denied in Florida?" finds Florida's row; the table has no denials column).
+      const countWithoutColumn =
+        best !== undefined &&
+        ASKS_COUNT.test(request.question) &&
+        TABLE_ROW.test(best.sentence) &&
+        !isHeaderRow(best.sentence, request.sources[best.citation - 1]?.text ?? '');
       let text: string;
       if (cells.length > 0) text = cells.map((c) => `${c.text} [${c.citation}]`).join('; ');
-      else if (ranked.length === 0 || answerable < threshold || rowMisses) text = NO_ANSWER;
+      else if (ranked.length === 0 || answerable < threshold || rowMisses || countWithoutColumn)
+        text = NO_ANSWER;
       else text = composeAnswer(request.question, ranked, model.span);
       for (const piece of text.match(/\S+\s*/g) ?? []) {
         if (request.signal.aborted) return;
