@@ -179,3 +179,13 @@ t.test('a function word alone never leads the answer', async (t) => {
     'can',
   );
 });
+
+t.test('of several identifiers, the one whose words the question shares', async (t) => {
+  t.equal(
+    identifierOf(
+      'Which setting lets Mammoth open files that a document points to outside of itself?',
+      'To stop using the default style map altogether, set options.includeDefaultStyleMap to false. externalFileAccess: Source documents may reference files outside of the source document.',
+    ),
+    'externalFileAccess',
+  );
+});

@@ -58,11 +58,30 @@ export function ownerOf(question: string, sentence: string): string | null {
   return null;
 }
 
+/** Words either side of an identifier read as what it is about (identifierOf). */
+const IDENTIFIER_WINDOW = 8;
+
 /**
- * For "Which option …?", "What keyword argument …?" (answerType 'code'), the first identifier of
- * the sentence (`CODE`: camelCase, snake_case, a dotted path, a flag) that the question does not
- * name itself, or null: "set options.externalFileAccess to true" → "options.externalFileAccess".
+ * For "Which option …?", "What keyword argument …?" (answerType 'code'), the identifier of the
+ * sentence (`CODE`: camelCase, snake_case, a dotted path, a flag) that the question does not name
+ * itself, or null: "set options.externalFileAccess to true" → "options.externalFileAccess". Of
+ * several, the one with most of the question's terms in the eight words either side ("…
+ * includeDefaultStyleMap to false. externalFileAccess: Source documents may reference files
+ * outside …" for an option about outside files); the first on a tie.
  */
 export function identifierOf(question: string, sentence: string): string | null {
-  return CODE.exec(withoutQuestionIdentifiers(sentence, question))?.[0] ?? null;
+  const text = withoutQuestionIdentifiers(sentence, question);
+  const asked = new Set(termsOf(question));
+  let best: { text: string; score: number } | null = null;
+  for (const m of text.matchAll(new RegExp(CODE.source, 'gu'))) {
+    const before = text.slice(0, m.index).split(/\s+/).slice(-IDENTIFIER_WINDOW).join(' ');
+    const after = text
+      .slice(m.index + m[0].length)
+      .split(/\s+/)
+      .slice(0, IDENTIFIER_WINDOW + 1)
+      .join(' ');
+    const score = termsOf(`${before} ${after}`).filter((t) => asked.has(t)).length;
+    if (!best || score > best.score) best = { text: m[0], score };
+  }
+  return best?.text ?? null;
 }
