@@ -9,6 +9,7 @@ import type { SourceInfo } from '../answering/features.ts';
 import { TABLE_ROW } from '../answering/candidates.ts';
 import { repeatsAnswer } from '../answering/follow-up.ts';
 import { ASKS_COUNT } from '../answering/table-columns.ts';
+import { cellAtPosition } from '../answering/table-positions.ts';
 import { distinctEvidence } from '../answering/answerability.ts';
 
 /** The refusal, the same sentence a language model is asked for (prompt.ts). */
@@ -105,8 +106,12 @@ export function extractiveProvider(embedder: Embedder, model: AnswererModel = AN
         ASKS_COUNT.test(request.question) &&
         TABLE_ROW.test(best.sentence) &&
         !isHeaderRow(best.sentence, request.sources[best.citation - 1]?.text ?? '');
+      // A cell asked for by its place ("the lower-right cell of the table") answers with that cell,
+      // or with the refusal when the table has no such place ("the third column" of two).
+      const placed = standalone ? cellAtPosition(request.question, request.sources) : null;
       let text: string;
-      if (cells.length > 0) text = cells.map((c) => `${c.text} [${c.citation}]`).join('; ');
+      if (placed) text = placed.text === null ? NO_ANSWER : `${placed.text} [${placed.citation}]`;
+      else if (cells.length > 0) text = cells.map((c) => `${c.text} [${c.citation}]`).join('; ');
       else if (ranked.length === 0 || answerable < threshold || rowMisses || countWithoutColumn)
         text = NO_ANSWER;
       else text = composeAnswer(request.question, ranked, model.span);
