@@ -168,6 +168,14 @@ t.test('an option or an argument asked for is answered by the identifier the que
     null,
     'dates, abbreviations and hyphenated names are no identifiers',
   );
+  t.equal(
+    identifierOf(
+      'Which option was dropped?',
+      'See mammoth.js, README.md or example.com: convertUnderline is gone.',
+    ),
+    'convertUnderline',
+    'a file or a site is no identifier',
+  );
 });
 
 t.test('a function word alone never leads the answer', async (t) => {

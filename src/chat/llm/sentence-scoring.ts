@@ -60,10 +60,11 @@ export function answerType(question: string): 'date' | 'number' | 'code' | null 
 
 /**
  * An identifier in a program's text: camelCase ("externalFileAccess"), snake_case
- * ("strict_metadata"), a dotted path ("pdfplumber.open") or a command-line flag ("--style-map").
+ * ("strict_metadata"), a dotted path ("pdfplumber.open"; not a file or a site: "mammoth.js",
+ * "README.md", "example.com") or a command-line flag ("--style-map").
  */
 export const CODE =
-  /(?<![\p{L}\p{N}_-])(?:\p{Ll}[\p{L}\p{N}]*\p{Lu}[\p{L}\p{N}]*(?:\.[\p{L}\p{N}_]+)*|[\p{L}\p{N}]+_[\p{L}\p{N}_]+|\p{Ll}[\p{L}\p{N}]+\.\p{Ll}[\p{L}\p{N}_]+|--?\p{Ll}[\p{L}\p{N}-]+)/u;
+  /(?<![\p{L}\p{N}_-])(?:\p{Ll}[\p{L}\p{N}]*\p{Lu}[\p{L}\p{N}]*(?:\.[\p{L}\p{N}_]+)*|[\p{L}\p{N}]+_[\p{L}\p{N}_]+|\p{Ll}[\p{L}\p{N}]+\.(?!(?:js|mjs|ts|py|rb|go|rs|java|md|html?|json|ya?ml|xml|css|txt|docx?|xlsx?|pdf|exe|com|org|net|io)\b)\p{Ll}[\p{L}\p{N}_]+|--?\p{Ll}[\p{L}\p{N}-]+)/u;
 
 /**
  * `sentence` without the identifiers (`CODE`) the question names itself, so that "Which keyword
