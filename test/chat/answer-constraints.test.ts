@@ -194,15 +194,26 @@ t.test('the answerability features carry the constraints', async (t) => {
   t.equal(row.valueConflict, 1);
 });
 
+/** An embedder that rates every text alike, so the lexical features decide. */
+const embedder: Embedder = {
+  modelId: 'fake',
+  dimensions: 2,
+  maxTokens: 256,
+  count: (text) => text.split(/\s+/).length,
+  embedDocuments: async (texts) => texts.map(() => [1, 0]),
+  embedQuery: async () => [1, 0],
+};
+
+/** The extractive provider's whole answer to `question` over `sources`. */
+async function answer(question: string, sources: ReturnType<typeof source>[], history: ChatTurn[] = []) {
+  let text = '';
+  const request = { question, sources, history, signal: new AbortController().signal };
+  for await (const piece of extractiveProvider(embedder).generate(request as GenerationRequest))
+    text += piece;
+  return text;
+}
+
 t.test('a table cell answers only when its row holds the names the question asks about', async (t) => {
-  const embedder: Embedder = {
-    modelId: 'fake',
-    dimensions: 2,
-    maxTokens: 256,
-    count: (text) => text.split(/\s+/).length,
-    embedDocuments: async (texts) => texts.map(() => [1, 0]),
-    embedQuery: async () => [1, 0],
-  };
   const warn = [
     source(
       'Summary | Notices | Employees\nJanuary 2016 | 85 | 6,617\nFebruary 2016 | 90 | 7,001',
@@ -210,13 +221,7 @@ t.test('a table cell answers only when its row holds the names the question asks
     ),
     source('Alabama | 18,870 | 23,022\nOregon | 9,338 | 13,586', 'nics-checks.pdf'),
   ];
-  const ask = async (question: string, history: ChatTurn[] = []) => {
-    let text = '';
-    const request = { question, sources: warn, history, signal: new AbortController().signal };
-    for await (const piece of extractiveProvider(embedder).generate(request as GenerationRequest))
-      text += piece;
-    return text;
-  };
+  const ask = (question: string, history: ChatTurn[] = []) => answer(question, warn, history);
   t.equal(await ask('How many notices were there in January 2016?'), 'January 2016 — Notices: 85 [1]');
   t.not(
     await ask('How many Oregon notices were there in January 2016?'),
@@ -239,32 +244,13 @@ t.test('a table cell answers only when its row holds the names the question asks
 });
 
 t.test('a count asked of a row whose header names none of its measures is refused', async (t) => {
-  const embedder: Embedder = {
-    modelId: 'fake',
-    dimensions: 2,
-    maxTokens: 256,
-    count: (text) => text.split(/\s+/).length,
-    embedDocuments: async (texts) => texts.map(() => [1, 0]),
-    embedQuery: async () => [1, 0],
-  };
   const nics = [
     source(
       'State | Handgun | Long Gun\nAlabama | 18,870 | 23,022\nOregon | 9,338 | 13,586',
       'nics-checks.pdf',
     ),
   ];
-  const ask = async (question: string) => {
-    let text = '';
-    const request = {
-      question,
-      sources: nics,
-      history: [] as ChatTurn[],
-      signal: new AbortController().signal,
-    };
-    for await (const piece of extractiveProvider(embedder).generate(request as GenerationRequest))
-      text += piece;
-    return text;
-  };
+  const ask = (question: string) => answer(question, nics);
   t.equal(await ask('How many handgun checks did Oregon have?'), 'Oregon — Handgun: 9,338 [1]');
   t.equal(await ask('How many denied checks did Oregon have?'), NO_ANSWER, 'no column counts denials');
   t.equal(await ask('Show me the Oregon figures.'), 'Oregon | 9,338 | 13,586 [1]', 'no count asked: the row');

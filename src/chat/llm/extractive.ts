@@ -89,23 +89,23 @@ export function extractiveProvider(embedder: Embedder, model: AnswererModel = AN
           // (`countWithoutColumn` below). A completed follow-up's measure may be the earlier question's.
           !(standalone && ASKS_COUNT.test(request.question) && TABLE_ROW.test(c.text)),
       );
-      // The best evidence is a table row that lacks a name the question asks about (Chevron's San
-      // Ramon row for "Chevron in Bakersfield"): the row answers another question, as its cell would.
+      // The best evidence is a table's data row (not its header, which names columns).
       const [best] = distinctEvidence(ranked);
+      const bestSource = best && request.sources[best.citation - 1];
+      const bestIsDataRow =
+        best !== undefined &&
+        TABLE_ROW.test(best.sentence) &&
+        !isHeaderRow(best.sentence, bestSource?.text ?? '');
+      // That row lacks a name the question asks about (Chevron's San Ramon row for "Chevron in
+      // Bakersfield"): the row answers another question, as its cell would.
       const rowMisses =
         standalone &&
-        best !== undefined &&
-        TABLE_ROW.test(best.sentence) &&
-        !isHeaderRow(best.sentence, request.sources[best.citation - 1]?.text ?? '') &&
-        rowMissesName(request.question, best.sentence, request.sources[best.citation - 1], request.sources);
-      // A count asked of a table row whose header names none of the question's measures (tables.ts
+        bestIsDataRow &&
+        rowMissesName(request.question, best!.sentence, bestSource, request.sources);
+      // A count asked of that row, whose header names none of the question's measures (tables.ts
       // found no cell): which of its figures answers is unknown, and usually none does ("How many
       // checks were denied in Florida?" finds Florida's row; the table has no denials column).
-      const countWithoutColumn =
-        best !== undefined &&
-        ASKS_COUNT.test(request.question) &&
-        TABLE_ROW.test(best.sentence) &&
-        !isHeaderRow(best.sentence, request.sources[best.citation - 1]?.text ?? '');
+      const countWithoutColumn = bestIsDataRow && ASKS_COUNT.test(request.question);
       // A cell asked for by its place ("the lower-right cell of the table") answers with that cell,
       // or with the refusal when the table has no such place ("the third column" of two).
       const placed = standalone ? cellAtPosition(request.question, request.sources) : null;
