@@ -130,8 +130,9 @@ export async function startIngestionWorker(
           { documentId, err: { message: (err as Error).message } },
           'ingestion interrupted by the infrastructure; retried without spending an attempt',
         );
-        if (attempt !== undefined && !stopping) await giveBackAttempt(deps.db, documentId, attempt);
+        // Counted when it happens, not once the database is back and the attempt given back.
         ingestionOutcomes.inc({ outcome: 'interrupted' });
+        if (attempt !== undefined && !stopping) await giveBackAttempt(deps.db, documentId, attempt);
         throw err;
       }
       log.error({ err, documentId, retry: job.retryCount }, 'ingestion failed');

@@ -6,6 +6,7 @@ import { multipartBody, waitForDocument } from '../helpers/multipart.ts';
 import { completionChunk, fakeOpenAiServer } from '../helpers/openai-server.ts';
 import { parseSse } from '../helpers/sse.ts';
 import { tcpProxy } from '../helpers/tcp-proxy.ts';
+import { ingestionOutcomes } from '../../src/metrics/registry.ts';
 
 /**
  * PostgreSQL failing under a running service, on a database of this test's own (so terminating
@@ -30,6 +31,12 @@ async function ownDatabase(t: { teardown(fn: () => unknown): void }): Promise<{ 
     await admin.query(`drop database if exists ${name} with (force)`);
   });
   return { name, url: url.toString() };
+}
+
+/** How many ingestion attempts the worker of this process saw cut off by the infrastructure. */
+async function interruptions(): Promise<number> {
+  const { values } = await ingestionOutcomes.get();
+  return values.find((v) => v.labels.outcome === 'interrupted')?.value ?? 0;
 }
 
 /** Ends every connection to `db` (what a restart or a failover does to the clients). */
@@ -123,6 +130,7 @@ t.test('every connection terminated while an upload is written and a stream is o
     await new Promise((r) => setTimeout(r, 20));
   }
   await watcher.end();
+  const interruptedBefore = await interruptions();
   await admin.query(`alter database ${name} with allow_connections false`);
   await terminateAll(name);
 
@@ -146,7 +154,13 @@ t.test('every connection terminated while an upload is written and a stream is o
     'the stream ends with error',
   );
 
-  await new Promise((r) => setTimeout(r, 1000));
+  // The database stays away until the attempt has met the outage: on a loaded machine one
+  // embedding group can outlast any fixed pause, and the attempt would then never be cut off.
+  const deadline = Date.now() + 120_000;
+  while ((await interruptions()) === interruptedBefore && Date.now() < deadline) {
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  t.ok((await interruptions()) > interruptedBefore, 'the ingestion attempt met the outage');
   await admin.query(`alter database ${name} with allow_connections true`);
   const done = await waitForDocument(app, alice.headers, big, 240_000);
   t.equal(done.status, 'VECTORIZED', 'the upload finishes once the database is back');
