@@ -306,3 +306,29 @@ t.test(
     );
   },
 );
+
+t.test('a name in another form, a count inside a which-question, a loose field outranked', async (t) => {
+  const options = source(
+    'Argument | Description\n--format [format] | csv or json.\n' +
+      '--precision [integer] | The number of decimal places to round floating-point numbers. Defaults to no rounding.',
+    'pdfplumber-README.md',
+    ['pdfplumber', 'Command line interface'],
+  );
+  const precision = await answer('Which pdfplumber CLI argument sets how many decimal places floats get?', [
+    options,
+  ]);
+  t.match(precision, /--precision/, 'CLI is the heading written out; "how many" is not what is asked');
+  const spec = [
+    source(
+      'Extracting form values\nForm data is handled differently. If you want the gory details, see page 671 of this specification.',
+      'pdfplumber-README.md',
+    ),
+    source(
+      'Argument | Description\n--pages | The pages to read.\n--format | csv or json.',
+      'pdfplumber-README.md',
+    ),
+  ];
+  const page = await answer('Which page of the specification has the gory details on form data?', spec);
+  t.match(page, /671/, 'the confident sentence answers');
+  t.notMatch(page, /--pages/, 'not the field one of its words names');
+});

@@ -68,6 +68,13 @@ t.test('elliptical follow-ups are completed from the conversation', async (t) =>
   const site = followUpQuestion('And at its San Jose site?', closure)!;
   t.match(site, /Boston Scientific's/, '"its" keeps the owner the earlier question named');
   t.notMatch(site, /Fremont/, 'the new place replaces the old one');
+  const walmart = [
+    { role: 'user' as const, content: 'How many jobs were lost when Walmart closed its Oakland store?' },
+    { role: 'assistant' as const, content: 'Walmart, Oakland — No. Of: 338 [1]' },
+  ];
+  const store = followUpQuestion('What about its San Jose store?', walmart)!;
+  t.match(store, /Walmart/, '"its" keeps the subject, when no name is in the possessive');
+  t.notMatch(store, /Oakland/);
   t.notMatch(
     followUpQuestion('And at San Jose?', closure)!,
     /Boston/,

@@ -72,6 +72,7 @@ t.test('a form value is found by the caption under it', async (t) => {
     citation: 1,
     text: 'IRS Employer Identification No.: 20-8143439',
     guarded: true,
+    caption: true,
   });
   t.equal(
     tableAnswer('In which state is Galaxy Gaming incorporated?', cover)?.text,
@@ -181,3 +182,41 @@ t.test(
     );
   },
 );
+
+t.test('a who-question reads the doer’s field, not a date field its verb names', async (t) => {
+  const infobox = [
+    {
+      documentName: 'mozilla.html',
+      text: 'Industry | Open-source software\nFounded | February 28, 1998\nFounder | Netscape Communications Corporation',
+    },
+  ];
+  t.same(
+    tableAnswers('According to the infobox, who founded Mozilla?', infobox).map((a) => a.text),
+    ['Founder: Netscape Communications Corporation'],
+  );
+  t.same(
+    tableAnswers('When was Mozilla founded?', infobox).map((a) => a.text),
+    ['Founded: February 28, 1998'],
+    'a when-question keeps the date field',
+  );
+});
+
+t.test('the first line of a text table that names its columns is no field', async (t) => {
+  const options = [
+    {
+      documentName: 'readme.md',
+      text:
+        'Argument | Description\n--format [format] | csv or json.\n' +
+        '--precision [integer] | The number of decimal places to round floating-point numbers.',
+    },
+  ];
+  t.same(tableAnswers('Which argument rounds the numbers?', options), []);
+  const infobox = [
+    { documentName: 'mozilla.html', text: 'Industry | Software\nFounded | February 28, 1998' },
+  ];
+  t.same(
+    tableAnswers('Which industry is Mozilla in?', infobox).map((a) => a.text),
+    ['Industry: Software'],
+    'a field may be first: its value is no column name',
+  );
+});

@@ -10,6 +10,7 @@ import { TABLE_ROW, type Candidate } from './candidates.ts';
 import type { SourceInfo } from './features.ts';
 import { namesOf } from './features.ts';
 import { termsOf } from '../llm/sentence-scoring.ts';
+import { holdsOtherForm } from './name-forms.ts';
 
 const YEAR = /\b(1[5-9]\d\d|20\d\d)\b/g;
 const MONTH = /\b(january|february|march|april|may|june|july|august|september|october|november|december)\b/gi;
@@ -36,7 +37,9 @@ export function contradicts(question: string, evidence: string, pattern: RegExp)
 function holds(text: string, name: string): boolean {
   const squeeze = (t: string) => t.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '');
   return (
-    padded(text).includes(padded(name)) || (/\p{L}/u.test(name) && squeeze(text).includes(squeeze(name)))
+    padded(text).includes(padded(name)) ||
+    (/\p{L}/u.test(name) && squeeze(text).includes(squeeze(name))) ||
+    holdsOtherForm(text, name)
   );
 }
 const isMonth = (name: string) => new RegExp(`^(${MONTH.source})$`, 'i').test(name);
@@ -93,7 +96,8 @@ export function rowMissesName(
     : '';
   const topic = (name: string) =>
     holds(title, name) || sources.filter((s) => holds(withoutDataRows(s.text), name)).length >= 2;
-  const names = [...new Set(namesOf(question).map((n) => n.toLowerCase()))];
+  // Deduplicated in any case, kept in the question's: "CLI" is an acronym, "cli" no name.
+  const names = [...new Map(namesOf(question).map((n) => [n.toLowerCase(), n])).values()];
   // Figures are left out: a completed follow-up carries the previous answer's figures.
   return names.some((n) => /^\p{L}/u.test(n) && !isMonth(n) && !holds(row, n) && !topic(n));
 }
@@ -161,11 +165,13 @@ export function constraintFeatures(
   const title = source ? `${source.documentName.replace(/\.\w+$/, '')} ${source.headingPath.join(' ')}` : '';
   const chunk = `${title}\n${source?.text ?? best.sentence}`;
   const names = [
-    ...new Set([...namesOf(question), ...documentNamesOf(question, sources)].map((n) => n.toLowerCase())),
+    ...new Map(
+      [...namesOf(question), ...documentNamesOf(question, sources)].map((n) => [n.toLowerCase(), n]),
+    ).values(),
   ];
   const terms = [...new Set(termsOf(question))];
   const chunkTerms = new Set(termsOf(chunk.replace(/[_-]/g, ' ')));
-  const lower = new Set(names);
+  const lower = new Set(names.map((n) => n.toLowerCase()));
   const others = (best.sentence.match(/(?<=\S\s+)\p{Lu}[\p{L}'’-]+/gu) ?? []).filter(
     (w) => !lower.has(w.toLowerCase().replace(/['’]s$/, '')),
   );

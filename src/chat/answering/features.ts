@@ -6,6 +6,7 @@
  * fused score and rank, and whether the sentence holds the kind of value the question asks for.
  */
 import type { FeatureRow } from './logistic.ts';
+import { holdsOtherForm } from './name-forms.ts';
 import type { Candidate } from './candidates.ts';
 import {
   answerType,
@@ -141,7 +142,9 @@ export function lexicalCandidates(
     .map((s) => `${s.documentName} ${s.headingPath.join(' ')} ${s.text}`)
     .join('\n')
     .toLowerCase();
-  const novelNames = namesOf(question).filter((n) => !allText.includes(n.toLowerCase()));
+  const novelNames = namesOf(question).filter(
+    (n) => !allText.includes(n.toLowerCase()) && !holdsOtherForm(allText, n),
+  );
   const sentenceTerms = candidates.map((c) => new Set(termsOf(c.sentence)));
   const windowTerms = candidates.map((c) => new Set(termsOf(`${c.previous} ${c.sentence} ${c.next}`)));
   const coverage = idfCoverage(terms, sentenceTerms);

@@ -74,6 +74,21 @@ const POSSESSIVE = /\b(its|their|his|her)\b/i;
 /** A run of capitalised words in the possessive ("Boston Scientific's"): an owner. */
 const OWNER = /\p{Lu}[\p{L}\p{N}&.-]*(?:\s+\p{Lu}[\p{L}\p{N}&.-]*)*(?=['’]s\b)/gu;
 
+/** A run of capitalised words after the text's first word ("Walmart", "Boston Scientific"). */
+const RUN = /(?<!^)\b\p{Lu}[\p{L}\p{N}&.-]*(?:\s+\p{Lu}[\p{L}\p{N}&.-]*)*/gu;
+
+/**
+ * Who "its" or "their" in a follow-up points back to, in the earlier question: the names it puts
+ * in the possessive ("Boston Scientific's Fremont closure"), else its first name of two or more
+ * ("when Walmart closed its Oakland store": Walmart, the sentence's subject; Oakland is replaced).
+ */
+function ownersOf(question: string): string[] {
+  const possessive = question.match(OWNER) ?? [];
+  if (possessive.length > 0) return possessive;
+  const runs = (question.match(RUN) ?? []).filter((r) => r.length > 1 && kindOf(r) === 'name');
+  return runs.length >= 2 ? [runs[0]!] : [];
+}
+
 /**
  * `question` without the names that `replacing` replaces: those of the same kind, topic names
  * (words of the cited `documents`' names) kept, and, when `message` (the follow-up) says "its",
@@ -90,7 +105,11 @@ export function withoutReplaced(
   if (replacing.length === 0) return question;
   const kinds = new Set(replacing.map(kindOf));
   const owners = POSSESSIVE.test(message)
-    ? new Set((question.match(OWNER) ?? []).flatMap((o) => o.split(/\s+/)).map(key))
+    ? new Set(
+        ownersOf(question)
+          .flatMap((o) => o.split(/\s+/))
+          .map(key),
+      )
     : new Set<string>();
   return question.replace(NAME, (name) =>
     name.length > 1 && kinds.has(kindOf(name)) && !isTopic(name, documents) && !owners.has(key(name))

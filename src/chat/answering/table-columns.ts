@@ -9,6 +9,13 @@ import { fitsRow, numeric, rowIndexOf, splitMergedHeader, type Row } from './tab
 
 /** A question for a count or an amount ("how many", "number of"), whatever else it asks. */
 export const ASKS_COUNT = /\bhow (many|much)\b|\b(number|count|amount|total) of\b/i;
+/**
+ * Whether the question asks for a count itself, not for a thing a count describes: "How many
+ * checks…?", "What was the number of…?", but not "Which argument sets how many decimal places…?".
+ */
+export function asksForCount(question: string): boolean {
+  return ASKS_COUNT.test(question) && !/^\W*(which|who|whom|whose|where)\b/i.test(question);
+}
 /** The words just after "how many" (or "number of"): the measure the question is about. */
 const FOCUS = /\b(?:how (?:many|much)|(?:number|count|amount|total) of)\s+((?:\S+\s+){0,1}\S+)/i;
 

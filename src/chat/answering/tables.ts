@@ -25,11 +25,38 @@ export interface TableAnswer {
    * the sources pass the answerability check, as a sentence would.
    */
   guarded?: boolean;
+  /** A form's value found by its caption (two of the caption's words at least), not a table's row. */
+  caption?: boolean;
 }
 
 /** Whether a line of a table has wider lines in its run: then it is their (merged) header. */
 const headsWiderRun = (row: Row, rows: readonly Row[]) =>
   rows.some((r) => r.citation === row.citation && r.run === row.run && r.cells.length > row.cells.length);
+
+/** What the last column of a reference table is called ("Parameter | Description"). */
+const EXPLAINING_COLUMNS = new Set(
+  'description descriptions meaning notes note details definition default purpose explanation comment comments usage example summary'.split(
+    ' ',
+  ),
+);
+
+/**
+ * Whether the first line of a run of text rows names its columns ("Argument | Description",
+ * "Property | Description") rather than a field and its value ("Industry | Software"): each cell
+ * is one capitalised word, the last one a word for an explaining column, and rows follow it.
+ */
+const namesColumns = (row: Row, rows: readonly Row[]) =>
+  row.cells.every((c) => /^\p{Lu}\p{Ll}+$/u.test(c.trim())) &&
+  EXPLAINING_COLUMNS.has(row.cells.at(-1)!.trim().toLowerCase()) &&
+  rows.some((r) => r.citation === row.citation && r.run === row.run && !r.first);
+
+/** A question for a person or an organisation. */
+const WHO = /\b(who|whom|whose)\b/i;
+const MONTH_NAME =
+  /^(January|February|March|April|May|June|July|August|September|October|November|December)$/;
+/** Whether a value names someone: a capitalised word that is not a month ("Netscape", not "February 28, 1998"). */
+const namesSomeone = (value: string) =>
+  (value.match(/\p{Lu}[\p{L}'’-]*/gu) ?? []).some((w) => !MONTH_NAME.test(w));
 
 /** At most this many rows answer together when the question names them equally well. */
 const MAX_ROWS = 3;
@@ -73,7 +100,7 @@ function captionAnswer(questionTerms: Set<string>, captions: readonly Captioned[
     if (!best || score > best.score) best = { c, score };
   }
   return best
-    ? { citation: best.c.citation, text: `${best.c.caption}: ${best.c.value}`, guarded: true }
+    ? { citation: best.c.citation, text: `${best.c.caption}: ${best.c.value}`, guarded: true, caption: true }
     : null;
 }
 
@@ -99,15 +126,18 @@ export function tableAnswers(
   const names = namesOf(sentences.length > 1 ? sentences[0]! : question)
     .filter((n) => !/^\d/.test(n))
     .flatMap((n) => termsOf(n));
+  const asksWho = WHO.test(question);
   let best: { row: Row; key: number; labelTerms: string[]; score: number }[] = [];
   for (const row of rows) {
     // A header line is no row to answer with: a synthetic one, or the first line of a wider run.
-    if (row.synthetic || (row.first && headsWiderRun(row, rows))) continue;
+    if (row.synthetic || (row.first && (headsWiderRun(row, rows) || namesColumns(row, rows)))) continue;
     const hasNumber = row.cells.slice(1).some(numeric);
     const rowTerms = new Set(row.cells.flatMap((c) => termsOf(c)));
     // (Not in a table of fields and values, whose rows are facts about one thing.)
     const field = row.cells.length === 2 && !row.inNumericRun && !hasNumber;
     if (!field && names.some((n) => tableTerms.get(documentOf(row))?.has(n) && !rowTerms.has(n))) continue;
+    // Who-questions want someone: a field whose value names nobody (a date) is another field.
+    if (field && asksWho && !namesSomeone(row.cells[1]!)) continue;
     row.cells.forEach((cell, key) => {
       // The row's entity: its first cell ("Indiana") or, in a table whose first column is not the
       // name (a date, a code), another text cell ("JCPenney"). A "[18]" or "[integer]" is not a word of it.
@@ -116,7 +146,10 @@ export function tableAnswers(
       // A row of two text cells is a field and its value ("Founded | February 28, 1998").
       if (!hasNumber && (key > 0 || (row.first && !field) || row.inNumericRun)) return;
       const labelTerms = labelTermsOf(cell);
-      if (labelTerms.length === 0 || !labelTerms.every((t) => questionTerms.has(t))) return;
+      // The doer's noun names the field a who-question asks with its verb: "Founder" for "who founded".
+      const named = (t: string) =>
+        questionTerms.has(t) || (asksWho && questionTerms.has(t.replace(/(er|or)$/, '')));
+      if (labelTerms.length === 0 || !labelTerms.every(named)) return;
       // A follow-up's own row wins ("And bananas?"), then the most specific label ("North Carolina"
       // over "Carolina"), then the first column, then the row whose other cells the question also
       // names ("Lyon" and "Q3" among four Lyon rows).

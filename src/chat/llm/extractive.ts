@@ -8,7 +8,7 @@ import { rowMissesName, withoutDataRows } from '../answering/constraints.ts';
 import type { SourceInfo } from '../answering/features.ts';
 import { TABLE_ROW } from '../answering/candidates.ts';
 import { repeatsAnswer } from '../answering/follow-up.ts';
-import { ASKS_COUNT } from '../answering/table-columns.ts';
+import { asksForCount } from '../answering/table-columns.ts';
 import { cellAtPosition } from '../answering/table-positions.ts';
 import { distinctEvidence } from '../answering/answerability.ts';
 
@@ -38,6 +38,35 @@ function isHeaderRow(row: string, text: string): boolean {
   return withoutDataRows(text)
     .split('\n')
     .some((line) => line.replace(/\s+/g, ' ').trim() === row);
+}
+
+/** A confident best sentence: the ranker's probability at least this. */
+const CONFIDENT = 0.5;
+/** A loose match's own row ranked below this share of a confident best sentence is outranked. */
+const OUTRANKED_SHARE = 0.1;
+
+/**
+ * Whether a loose table match (`guarded`: a field named by one of its words; a form's caption,
+ * named by two words at least, never is) is a word's coincidence: the ranker is confident in a sentence of prose (`best`, probability
+ * ≥ CONFIDENT) and ranks the match's own row below OUTRANKED_SHARE of it ("--pages" and ".pages"
+ * for "Which page of the specification …?", answered by "see page 671 of this specification").
+ * @param ranked the ranker's candidates, with probabilities; the row is the one of the cell's
+ *   citation whose text starts as the cell's does ("Founder | Netscape …" for "Founder: Netscape …")
+ */
+function outranked(
+  cell: TableAnswer,
+  ranked: readonly { citation: number; sentence: string; probability: number }[],
+  best: { sentence: string; probability: number } | undefined,
+): boolean {
+  if (cell.caption || !best || best.probability < CONFIDENT || TABLE_ROW.test(best.sentence)) return false;
+  const flat = (text: string) =>
+    text
+      .replace(/\s*\|\s*/g, ': ')
+      .replace(/\s+/g, ' ')
+      .trim();
+  const head = flat(cell.text).slice(0, 40);
+  const own = ranked.filter((c) => c.citation === cell.citation && flat(c.sentence).startsWith(head));
+  return Math.max(0, ...own.map((c) => c.probability)) < OUTRANKED_SHARE * best.probability;
 }
 
 /**
@@ -71,9 +100,10 @@ export function extractiveProvider(embedder: Embedder, model: AnswererModel = AN
       // answerability check.
       const standalone = request.history.length === 0;
       const found = novelNames.length === 0 ? tableAnswers(request.question, request.sources) : [];
+      const [best] = distinctEvidence(ranked);
       const cells = found.filter(
         (c) =>
-          (!c.guarded || answerable >= threshold) &&
+          (!c.guarded || (answerable >= threshold && !outranked(c, ranked, best))) &&
           !(
             standalone &&
             rowMissesName(
@@ -87,10 +117,9 @@ export function extractiveProvider(embedder: Embedder, model: AnswererModel = AN
           !(request.previousAnswer && repeatsAnswer(c.text, request.previousAnswer)) &&
           // A whole row for a count of a question of its own: no column named what is counted
           // (`countWithoutColumn` below). A completed follow-up's measure may be the earlier question's.
-          !(standalone && ASKS_COUNT.test(request.question) && TABLE_ROW.test(c.text)),
+          !(standalone && asksForCount(request.question) && TABLE_ROW.test(c.text)),
       );
       // The best evidence is a table's data row (not its header, which names columns).
-      const [best] = distinctEvidence(ranked);
       const bestSource = best && request.sources[best.citation - 1];
       const bestIsDataRow =
         best !== undefined &&
@@ -105,7 +134,7 @@ export function extractiveProvider(embedder: Embedder, model: AnswererModel = AN
       // A count asked of that row, whose header names none of the question's measures (tables.ts
       // found no cell): which of its figures answers is unknown, and usually none does ("How many
       // checks were denied in Florida?" finds Florida's row; the table has no denials column).
-      const countWithoutColumn = bestIsDataRow && ASKS_COUNT.test(request.question);
+      const countWithoutColumn = bestIsDataRow && asksForCount(request.question);
       // A cell asked for by its place ("the lower-right cell of the table") answers with that cell,
       // or with the refusal when the table has no such place ("the third column" of two).
       const placed = standalone ? cellAtPosition(request.question, request.sources) : null;
