@@ -1,5 +1,5 @@
 import t from 'tap';
-import { candidatesOf, sentencesOf } from '../../src/chat/answering/candidates.ts';
+import { candidatesOf, joinInitials, sentencesOf } from '../../src/chat/answering/candidates.ts';
 
 t.test('a heading line of the chunk is no part of the sentence after it', async (t) => {
   // The chunk text as the Markdown parser and the chunker write it: the heading on a line of its own.
@@ -116,5 +116,36 @@ t.test("an RFC's reference entry, keyed in capitals, is no candidate", async (t)
       '[AUTHORING] "Using remoteStorage for web authoring", reSite wiki, retrieved September 2014.\nServers MAY support Content-Range headers [RANGE] on GET requests.',
     ),
     ['Servers MAY support Content-Range headers [RANGE] on GET requests.'],
+  );
+});
+
+t.test("a name's initial ends no sentence", async (t) => {
+  t.same(
+    sentencesOf(
+      'INTERNET DRAFT Michiel B. de Jong, IndieHosters F. Kooman Intended Status: Proposed Standard.',
+    ),
+    ['INTERNET DRAFT Michiel B. de Jong, IndieHosters F. Kooman Intended Status: Proposed Standard.'],
+  );
+  t.same(
+    sentencesOf('The plan that won was called Plan B. The board voted for it in March of that year.'),
+    ['The plan that won was called Plan B.', 'The board voted for it in March of that year.'],
+    'a sentence opener after the capital: two sentences',
+  );
+  t.same(joinInitials(['It was written by John F.', 'Kennedy in 1961.']), [
+    'It was written by John F. Kennedy in 1961.',
+  ]);
+});
+
+t.test('a table of contents gives no candidate sentences', async (t) => {
+  const contents =
+    'Table of Contents\nVersioning ..................... 7 7. CORS headers ..................... 8 8. ' +
+    'Session description ..................... 8 9. Bearer tokens and access control ..................... 9 10.\n' +
+    'The server MAY expire bearer tokens.';
+  t.same(sentencesOf(contents), ['The server MAY expire bearer tokens.']);
+  const costs = 'AOA sensor system test ........ 40 work-hours. Labor rate ........ 85.';
+  t.same(
+    sentencesOf(costs),
+    ['AOA sensor system test … 40 work-hours. Labor rate … 85.'],
+    'one leader line with a bare figure is a value, not contents',
   );
 });

@@ -41,3 +41,13 @@ t.test('answer types', async (t) => {
   t.notOk(holdsAnswerType('Servers MAY support range requests.', 'date'), '"may" is the verb');
   t.equal(answerType('How long does the sensor test take?'), 'number', 'a duration is a figure');
 });
+
+t.test('a why-question asks for a cause or a purpose', async (t) => {
+  t.equal(answerType('Why does Mammoth drop underlining unless told otherwise?'), 'reason');
+  t.equal(answerType('For what reason was the directive issued?'), 'reason');
+  t.ok(holdsAnswerType('Underlining is ignored since underlining can be confused with links.', 'reason'));
+  t.ok(holdsAnswerType('To prevent man-in-the-middle attacks, https is important.', 'reason'));
+  t.ok(holdsAnswerType('The flights were grounded because of two accidents.', 'reason'));
+  t.notOk(holdsAnswerType('Mozilla has grown since 2004.', 'reason'), '"since" before a year is a time');
+  t.notOk(holdsAnswerType('Underlining is ignored by default.', 'reason'));
+});

@@ -220,3 +220,8 @@ t.test('the first line of a text table that names its columns is no field', asyn
     'a field may be first: its value is no column name',
   );
 });
+
+t.test('a column-name line at the end of a chunk is no field either', async (t) => {
+  const methods = [{ documentName: 'readme.md', text: 'Drawing is built on Pillow.\nMethod | Description' }];
+  t.same(tableAnswers('Which method draws the description?', methods), []);
+});

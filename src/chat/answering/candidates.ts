@@ -4,6 +4,33 @@
 
 const segmenter = new Intl.Segmenter('en', { granularity: 'sentence' });
 
+/** A segment that ends with a name's initial ("… IndieHosters F."). */
+const ENDS_WITH_INITIAL = /(?:^|\s)\p{Lu}\.$/u;
+/** Words that open a sentence, not the surname after an initial ("… Plan B. The next …"). */
+const SENTENCE_OPENERS =
+  /^(The|A|An|It|Its|This|That|These|Those|There|In|On|At|For|To|We|They|He|She|I|If|When|As|But|And|Or|So|Then|Our|His|Her|Their|One|Each|All|No|Not)\b/;
+
+/**
+ * Segments rejoined where the segmenter cut after a name's initial ("F." of "F. Kooman"): a
+ * segment ending with a lone capital and a full stop, followed by one opening with a capitalised
+ * word that is no sentence opener, is one sentence.
+ */
+export function joinInitials(segments: readonly string[]): string[] {
+  const joined: string[] = [];
+  for (const segment of segments) {
+    const last = joined.at(-1);
+    if (
+      last !== undefined &&
+      ENDS_WITH_INITIAL.test(last) &&
+      /^\p{Lu}\p{Ll}/u.test(segment) &&
+      !SENTENCE_OPENERS.test(segment)
+    )
+      joined[joined.length - 1] = `${last} ${segment}`;
+    else joined.push(segment);
+  }
+  return joined;
+}
+
 /**
  * A reference-list entry ("[5] Surfin' Safari - Blog Archive …", "12. A. Gal, …", an RFC's
  * "[AUTHORING] "Using remoteStorage for web authoring", …"): no answer to quote.
@@ -56,6 +83,16 @@ function foldFragments(segments: string[]): string[] {
  * sentence, not one cut at every run of full stops.
  */
 const LEADER = /\s*(?:\.\s?){4,}/g;
+
+/**
+ * Entries of a table of contents (one or more): a title, the leader, and page (or section)
+ * numbers only ("Bearer tokens and access control … 9 10."). A row of values ("AOA sensor system test … 40
+ * work-hours", "Labor … $85") says more after its leader.
+ */
+const CONTENTS_ENTRY = /^(?:[^…]{3,100} … \d{1,3}(?: \d{1,3})?\.?(?: |$))+$/;
+const isContentsEntry = (s: string) => CONTENTS_ENTRY.test(s);
+/** This many entries in one chunk make a table of contents, whose entries answer nothing. */
+const CONTENTS_ENTRIES = 3;
 
 /** A table row as the parsers write it: cells joined by " | ". */
 export const TABLE_ROW = / \| /;
@@ -142,13 +179,16 @@ export function sentencesOf(text: string, headings: readonly string[] = []): str
         TABLE_ROW.test(run)
           ? [run.replace(/\s+/g, ' ').trim()]
           : foldFragments(
-              [...segmenter.segment(run.replace(LEADER, ' … ').replace(/\s+/g, ' '))].map((s) =>
-                s.segment.trim(),
+              joinInitials(
+                [...segmenter.segment(run.replace(LEADER, ' … ').replace(/\s+/g, ' '))].map((s) =>
+                  s.segment.trim(),
+                ),
               ),
             ),
       )
       .map(withoutLabels)
       .filter((s) => s.length >= 20 && s.length <= 800 && /\p{L}/u.test(s) && !isReference(s))
+      .filter((s, _, all) => !isContentsEntry(s) || all.filter(isContentsEntry).length < CONTENTS_ENTRIES)
   );
 }
 

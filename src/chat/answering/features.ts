@@ -49,8 +49,38 @@ export function valuePattern(question: string): RegExp | null {
     const stem = countedStem(count[1]!);
     return new RegExp(`\\d[\\d,.]*\\s+(\\S+\\s+)?${stem.replace(/[-]/g, '\\-')}`, 'i');
   }
-  return null;
+  return MEASURES.find(([asked]) => asked.test(question))?.[1] ?? null;
 }
+
+/** A figure, then its unit. */
+const figureIn = (units: string) => new RegExp(`\\d[\\d,.]*\\s*(?:${units})(?![\\p{L}])`, 'iu');
+const TIME_UNITS = 'seconds?|secs?|minutes?|mins?|hours?|hrs?|days?|weeks?|months?|years?|ms';
+const LENGTH_UNITS =
+  'km|kilomet(?:er|re)s?|met(?:er|re)s?|m|miles?|mi|feet|foot|ft|inch(?:es)?|cm|mm|nautical miles';
+/**
+ * A measure the question asks for, and the units its value is written in: "What was the clock
+ * speed …?" is answered by "2.2 GHz", not by another figure of the passage. The first measure
+ * the question names decides.
+ */
+const MEASURES: [RegExp, RegExp][] = [
+  [
+    /(speed|frequency|\bclock rate|\bclock)\b/i,
+    figureIn('[kmgt]hz|mph|km/h|kph|m/s|knots|[kmg]bps|[kmg]bit/s|[kmg]b/s'),
+  ],
+  [/\b(memory|ram|storage|disk space|capacity|file size)\b/i, figureIn('[kmgtp]i?b|bytes?|[kmgt]bytes')],
+  [/\btemperature\b/i, figureIn('°\\s*[cf]?|degrees?|celsius|fahrenheit')],
+  [/\b(weigh|weighs|weight|mass)\b/i, figureIn('kg|kilograms?|grams?|g|lbs?|pounds|tons?|tonnes?')],
+  [
+    /\b(distance|length|height|altitude|elevation|width|depth|how far|how tall|how high|how deep)\b/i,
+    figureIn(LENGTH_UNITS),
+  ],
+  [/\b(how long|duration)\b/i, figureIn(`${TIME_UNITS}|${LENGTH_UNITS}`)],
+  [/\b(percent|percentage)\b/i, figureIn('%|percent|per cent')],
+  [
+    /\b(price|prices|cost|costs|fee|fees|paid|spent|spend|worth|budget|revenue|salary|wage)\b/i,
+    /[$€£¥]\s*\d|\d[\d,.]*\s*(?:million\s+|billion\s+)?(?:dollars|euros|pounds|usd|eur|gbp|yen)(?![\p{L}])/iu,
+  ],
+];
 
 /**
  * A counted noun's stem for matching it in a sentence ("sequences" → "sequenc", "employees" →

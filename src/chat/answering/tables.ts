@@ -43,12 +43,12 @@ const EXPLAINING_COLUMNS = new Set(
 /**
  * Whether the first line of a run of text rows names its columns ("Argument | Description",
  * "Property | Description") rather than a field and its value ("Industry | Software"): each cell
- * is one capitalised word, the last one a word for an explaining column, and rows follow it.
+ * is one capitalised word, the last one a word for an explaining column (its rows may be in the
+ * next chunk).
  */
-const namesColumns = (row: Row, rows: readonly Row[]) =>
+const namesColumns = (row: Row) =>
   row.cells.every((c) => /^\p{Lu}\p{Ll}+$/u.test(c.trim())) &&
-  EXPLAINING_COLUMNS.has(row.cells.at(-1)!.trim().toLowerCase()) &&
-  rows.some((r) => r.citation === row.citation && r.run === row.run && !r.first);
+  EXPLAINING_COLUMNS.has(row.cells.at(-1)!.trim().toLowerCase());
 
 /** A question for a person or an organisation. */
 const WHO = /\b(who|whom|whose)\b/i;
@@ -130,7 +130,7 @@ export function tableAnswers(
   let best: { row: Row; key: number; labelTerms: string[]; score: number }[] = [];
   for (const row of rows) {
     // A header line is no row to answer with: a synthetic one, or the first line of a wider run.
-    if (row.synthetic || (row.first && (headsWiderRun(row, rows) || namesColumns(row, rows)))) continue;
+    if (row.synthetic || (row.first && (headsWiderRun(row, rows) || namesColumns(row)))) continue;
     const hasNumber = row.cells.slice(1).some(numeric);
     const rowTerms = new Set(row.cells.flatMap((c) => termsOf(c)));
     // (Not in a table of fields and values, whose rows are facts about one thing.)

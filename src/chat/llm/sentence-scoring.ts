@@ -42,12 +42,25 @@ const CODE_ASKED =
 const FIGURE_ASKED =
   /\b(what|which)\s+(\w+\s+){0,3}(number|code|price|cost|fee|amount|rate|percentage|total|resolution|size|port|version|temperature|speed)s?\b/;
 
+/** What a question asks for: a date, a figure, an identifier in code, a cause or purpose. */
+export type AnswerType = 'date' | 'number' | 'code' | 'reason';
+
+/**
+ * A cause or a purpose stated: "since underlining can be confused with links", "because …",
+ * "due to …", "to prevent man-in-the-middle attacks" ("since" before a date is a time).
+ */
+const CAUSE =
+  /\b(because|due to|owing to|thanks to|as a result|so that|in order to|therefore|hence|to (prevent|avoid|ensure|allow|enable|reduce|protect|keep|make sure|mitigate))\b|\bsince (?!\d|(january|february|march|april|may|june|july|august|september|october|november|december|then|its|the (start|beginning|end))\b)/i;
+
 /**
  * Expected answer type from the question's wording (answer-type matching, as in classic factoid
  * QA: Moldovan et al., "The Structure and Performance of an Open-Domain QA System", ACL 2000).
  */
-export function answerType(question: string): 'date' | 'number' | 'code' | null {
+export function answerType(question: string): AnswerType | null {
   const q = question.toLowerCase();
+  // "Why …?", "For what reason …?": a cause or a purpose.
+  if (/^\W*why\b|\b(for what reason|what is the reason|what was the reason|what reason)\b/.test(q))
+    return 'reason';
   if (/\bwhen\b|what (date|day|year|time)|which (date|day|year)|\bdeadline\b|\bdue\b/.test(q)) return 'date';
   // "How long …" asks for a duration: a figure with its unit ("90 work-hours", "45 days").
   if (/how (many|much|often|long)|what (percentage|percent|number|amount)/.test(q)) return 'number';
@@ -76,8 +89,9 @@ export function withoutQuestionIdentifiers(sentence: string, question: string): 
 }
 
 /** True when `sentence` holds a value of the expected answer type. */
-export function holdsAnswerType(sentence: string, wanted: 'date' | 'number' | 'code' | null): boolean {
+export function holdsAnswerType(sentence: string, wanted: AnswerType | null): boolean {
   return (
+    (wanted === 'reason' && CAUSE.test(sentence)) ||
     (wanted === 'date' && WHEN.test(sentence)) ||
     (wanted === 'number' && NUMBER.test(sentence)) ||
     (wanted === 'code' && CODE.test(sentence))
