@@ -12,6 +12,9 @@ t.test('a measure is answered in its units', async (t) => {
   const speed = 'What was the clock speed of the processor in the test machine?';
   t.ok(matches(speed, 'All experiments were performed on a MacBook Pro with 2.2 GHz Core 2 processor.'));
   t.notOk(matches(speed, 'Because it costs 6950 cycles to call the interpreter.'), 'a figure in other units');
+  t.ok(
+    matches('How fast was the processor in the test laptop?', 'a MacBook Pro with 2.2 GHz Core 2 processor'),
+  );
   t.ok(matches('How much memory did the machine have?', 'It had 2 GB RAM.'));
   t.notOk(matches('How much memory did the machine have?', 'It ran MacOS 10.5.'));
   t.ok(matches('What temperature does the oven reach?', 'It reaches 250 °C.'));

@@ -64,7 +64,7 @@ const LENGTH_UNITS =
  */
 const MEASURES: [RegExp, RegExp][] = [
   [
-    /(speed|frequency|\bclock rate|\bclock)\b/i,
+    /(speed|frequency|\bclock rate|\bclock|\bhow fast)\b/i,
     figureIn('[kmgt]hz|mph|km/h|kph|m/s|knots|[kmg]bps|[kmg]bit/s|[kmg]b/s'),
   ],
   [/\b(memory|ram|storage|disk space|capacity|file size)\b/i, figureIn('[kmgtp]i?b|bytes?|[kmgt]bytes')],
