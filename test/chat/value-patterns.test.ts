@@ -1,10 +1,10 @@
 /**
- * Where the asked-for value sits in an answering sentence (src/chat/answering/features.ts
- * `valuePattern`): after the question's preposition, before the counted noun, or in the units of
- * the measure the question names.
+ * Where the asked-for value sits in an answering sentence (src/chat/answering/value-patterns.ts):
+ * after the question's preposition, before the counted noun, or in the units of the measure the
+ * question names.
  */
 import t from 'tap';
-import { valuePattern } from '../../src/chat/answering/features.ts';
+import { valuePattern } from '../../src/chat/answering/value-patterns.ts';
 
 const matches = (question: string, sentence: string) => valuePattern(question)?.test(sentence) ?? false;
 

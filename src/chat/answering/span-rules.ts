@@ -3,7 +3,8 @@
  * answer it and the span model (spans.ts) only guesses: the figure before a counted noun, the
  * owner named before the thing asked about.
  */
-import { countedStem, namesOf } from './features.ts';
+import { namesOf } from './features.ts';
+import { countedStem } from './value-patterns.ts';
 import { CODE, termsOf, withoutQuestionIdentifiers } from '../llm/sentence-scoring.ts';
 
 /**

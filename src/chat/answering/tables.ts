@@ -14,6 +14,7 @@ import { termsOf } from '../llm/sentence-scoring.ts';
 import { namesOf } from './features.ts';
 import { numeric, readTables, rowIndexOf, type Captioned, type Row } from './table-rows.ts';
 import { ASKS_COUNT, headersOf, namedColumn } from './table-columns.ts';
+import { WHO, namesColumns, namesSomeone } from './table-fields.ts';
 
 /** A table cell that answers: where it is and how to say it. */
 export interface TableAnswer {
@@ -32,31 +33,6 @@ export interface TableAnswer {
 /** Whether a line of a table has wider lines in its run: then it is their (merged) header. */
 const headsWiderRun = (row: Row, rows: readonly Row[]) =>
   rows.some((r) => r.citation === row.citation && r.run === row.run && r.cells.length > row.cells.length);
-
-/** What the last column of a reference table is called ("Parameter | Description"). */
-const EXPLAINING_COLUMNS = new Set(
-  'description descriptions meaning notes note details definition default purpose explanation comment comments usage example summary'.split(
-    ' ',
-  ),
-);
-
-/**
- * Whether the first line of a run of text rows names its columns ("Argument | Description",
- * "Property | Description") rather than a field and its value ("Industry | Software"): each cell
- * is one capitalised word, the last one a word for an explaining column (its rows may be in the
- * next chunk).
- */
-const namesColumns = (row: Row) =>
-  row.cells.every((c) => /^\p{Lu}\p{Ll}+$/u.test(c.trim())) &&
-  EXPLAINING_COLUMNS.has(row.cells.at(-1)!.trim().toLowerCase());
-
-/** A question for a person or an organisation. */
-const WHO = /\b(who|whom|whose)\b/i;
-const MONTH_NAME =
-  /^(January|February|March|April|May|June|July|August|September|October|November|December)$/;
-/** Whether a value names someone: a capitalised word that is not a month ("Netscape", not "February 28, 1998"). */
-const namesSomeone = (value: string) =>
-  (value.match(/\p{Lu}[\p{L}'’-]*/gu) ?? []).some((w) => !MONTH_NAME.test(w));
 
 /** At most this many rows answer together when the question names them equally well. */
 const MAX_ROWS = 3;
