@@ -418,3 +418,27 @@ t.test("a span leads only when it fits the question's wh-word", async (t) => {
   );
   t.match(count?.text ?? '', /32/, 'a count has a figure');
 });
+
+t.test("the best sentence's copy from an overlapping chunk is no second sentence", async (t) => {
+  const candidate = (sentence: string, citation: number, probability: number) => ({
+    sentence,
+    citation,
+    index: 0,
+    previous: '',
+    next: '',
+    features: {},
+    prescore: 1,
+    probability,
+  });
+  const best = 'All experiments were performed on a MacBook Pro with 2.2 GHz Core 2 processor.';
+  const ranked = [
+    candidate(`${best} Benchmark results.`, 1, 0.5),
+    candidate(best, 3, 0.4),
+    candidate('The main question is whether programs run faster with tracing.', 2, 0.2),
+  ];
+  const answer = composeAnswer('Which laptop ran the experiments?', ranked, ANSWERER_MODEL.span, {
+    spanLead: 1.01,
+  });
+  t.equal(answer.split('MacBook Pro').length - 1, 1, 'the sentence is quoted once');
+  t.match(answer, /programs run faster with tracing \[2\]/, 'the next sentence that differs is the second');
+});

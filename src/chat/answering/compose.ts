@@ -148,6 +148,16 @@ export function shortAnswer(question: string, sentence: string, model: LogisticM
   return spanAnswer(question, sentence, model)?.text ?? null;
 }
 
+/** Lower case, single spaces, no closing punctuation: how two quotes are compared. */
+const flat = (text: string) =>
+  text
+    .toLowerCase()
+    .replace(/\s+/g, ' ')
+    .replace(/[\s.!?;:]+$/, '');
+
+/** Whether one sentence holds the other whole: the same quote from two overlapping chunks. */
+const repeats = (a: string, b: string) => flat(a).includes(flat(b)) || flat(b).includes(flat(a));
+
 /**
  * The answer text for ranked candidates (best first), each quote cited to its source: the span
  * alone when the ranker's probability for its sentence times the span model's for the span is at
@@ -165,7 +175,10 @@ export function composeAnswer(
     secondRatio = SECOND_SENTENCE_RATIO,
   } = {},
 ): string {
-  const [best, second] = distinctEvidence(ranked);
+  const [best, ...rest] = distinctEvidence(ranked);
+  // A copy of the best sentence from an overlapping chunk ("… MacOS 10.5." and "… MacOS 10.5.
+  // Benchmark results.") says nothing more: the next sentence that differs is the second.
+  const second = rest.find((c) => !repeats(c.sentence, best!.sentence));
   const parts = [cite(best!.sentence, best!.citation)];
   if (second && second.probability >= secondRatio * best!.probability)
     parts.push(cite(second.sentence, second.citation));
