@@ -18,6 +18,18 @@ import {
 import { spanCandidates } from '../../src/chat/answering/spans.ts';
 import { ANSWERER_MODEL } from '../../src/chat/answering/assess.ts';
 
+/** A ranked candidate sentence of `sources[citation - 1]` with the ranker's probability. */
+const rankedSentence = (sentence: string, citation: number, probability: number) => ({
+  sentence,
+  citation,
+  index: 0,
+  previous: '',
+  next: '',
+  features: {},
+  prescore: 1,
+  probability,
+});
+
 const nics = [
   {
     documentName: 'nics.pdf',
@@ -180,9 +192,7 @@ t.test('short answers lead: a whole date for a when-question, then the cited sen
     null,
     'why: the sentence answers',
   );
-  const ranked = [
-    { sentence, citation: 2, index: 0, previous: '', next: '', features: {}, prescore: 1, probability: 0.9 },
-  ];
+  const ranked = [rankedSentence(sentence, 2, 0.9)];
   t.equal(
     composeAnswer('When was the name Firefox chosen?', ranked, ANSWERER_MODEL.span),
     'February 9, 2004 [2].',
@@ -198,20 +208,15 @@ t.test('short answers lead: a whole date for a when-question, then the cited sen
 t.test(
   'a sentence that two sources share is one candidate: the next sentence can still follow',
   async (t) => {
-    const row = (sentence: string, citation: number, probability: number) => ({
-      sentence,
-      citation,
-      index: 0,
-      previous: '',
-      next: '',
-      features: {},
-      prescore: 1,
-      probability,
-    });
     const team = 'Mozilla VR is a team focused on bringing virtual reality tools to the open Web.';
     const frame = 'Mozilla VR maintains A-Frame, a web framework for building VR experiences.';
     // The Wikipedia page and its readability extraction: every sentence twice.
-    const ranked = [row(team, 1, 0.3), row(team, 2, 0.26), row(frame, 1, 0.22), row(frame, 2, 0.2)];
+    const ranked = [
+      rankedSentence(team, 1, 0.3),
+      rankedSentence(team, 2, 0.26),
+      rankedSentence(frame, 1, 0.22),
+      rankedSentence(frame, 2, 0.2),
+    ];
     const answer = composeAnswer(
       'What web framework does the VR team maintain?',
       ranked,
@@ -420,21 +425,11 @@ t.test("a span leads only when it fits the question's wh-word", async (t) => {
 });
 
 t.test("the best sentence's copy from an overlapping chunk is no second sentence", async (t) => {
-  const candidate = (sentence: string, citation: number, probability: number) => ({
-    sentence,
-    citation,
-    index: 0,
-    previous: '',
-    next: '',
-    features: {},
-    prescore: 1,
-    probability,
-  });
   const best = 'All experiments were performed on a MacBook Pro with 2.2 GHz Core 2 processor.';
   const ranked = [
-    candidate(`${best} Benchmark results.`, 1, 0.5),
-    candidate(best, 3, 0.4),
-    candidate('The main question is whether programs run faster with tracing.', 2, 0.2),
+    rankedSentence(`${best} Benchmark results.`, 1, 0.5),
+    rankedSentence(best, 3, 0.4),
+    rankedSentence('The main question is whether programs run faster with tracing.', 2, 0.2),
   ];
   const answer = composeAnswer('Which laptop ran the experiments?', ranked, ANSWERER_MODEL.span, {
     spanLead: 1.01,

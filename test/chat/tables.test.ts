@@ -8,6 +8,10 @@ import t from 'tap';
 import { tableAnswer, tableAnswers } from '../../src/chat/answering/tables.ts';
 import { rowIndexOf, splitMergedHeader } from '../../src/chat/answering/table-rows.ts';
 
+/** The Wikipedia article's infobox as the HTML parser writes it: fields and their values. */
+const MOZILLA_INFOBOX =
+  'Industry | Open-source software\nFounded | February 28, 1998\nFounder | Netscape Communications Corporation\nDivisions | Mozilla Corporation Mozilla Foundation';
+
 const nics = [
   {
     documentName: 'nics.pdf',
@@ -120,10 +124,7 @@ t.test(
 
 t.test('a table of fields and values answers with the value of the field named', async (t) => {
   const infobox = [
-    {
-      documentName: 'mozilla.html',
-      text: 'Industry | Open-source software\nFounded | February 28, 1998\nFounder | Netscape Communications Corporation\nDivisions | Mozilla Corporation Mozilla Foundation',
-    },
+    { documentName: 'mozilla.html', text: MOZILLA_INFOBOX },
     { documentName: 'mozilla.readability.html', text: 'Founded | February 28, 1998' },
   ];
   t.same(
@@ -184,12 +185,7 @@ t.test(
 );
 
 t.test('a who-question reads the doer’s field, not a date field its verb names', async (t) => {
-  const infobox = [
-    {
-      documentName: 'mozilla.html',
-      text: 'Industry | Open-source software\nFounded | February 28, 1998\nFounder | Netscape Communications Corporation',
-    },
-  ];
+  const infobox = [{ documentName: 'mozilla.html', text: MOZILLA_INFOBOX }];
   t.same(
     tableAnswers('According to the infobox, who founded Mozilla?', infobox).map((a) => a.text),
     ['Founder: Netscape Communications Corporation'],

@@ -164,32 +164,31 @@ export function sentencesOf(text: string, headings: readonly string[] = []): str
     }
   }
   flush();
-  return (
-    runs
-      // An item's closing comma or semicolon separates it from the next item, not from its citation.
-      .flatMap((run) =>
-        isList(run)
-          ? // A short item ("* Python 3.8") stays with the one before it, as a fragment does.
-            foldFragments(run.split(INLINE_BULLET).map((item) => item.replace(/\s*[,;]\s*$/, '')))
-          : [run],
-      )
-      // A table row is one unit: its cells are no sentences ("Yahoo! Inc. | San Jose | 127" would
-      // be cut after "Inc.", parting the count from the company).
-      .flatMap((run) =>
-        TABLE_ROW.test(run)
-          ? [run.replace(/\s+/g, ' ').trim()]
-          : foldFragments(
-              joinInitials(
-                [...segmenter.segment(run.replace(LEADER, ' … ').replace(/\s+/g, ' '))].map((s) =>
-                  s.segment.trim(),
-                ),
+  const sentences = runs
+    // An item's closing comma or semicolon separates it from the next item, not from its citation.
+    .flatMap((run) =>
+      isList(run)
+        ? // A short item ("* Python 3.8") stays with the one before it, as a fragment does.
+          foldFragments(run.split(INLINE_BULLET).map((item) => item.replace(/\s*[,;]\s*$/, '')))
+        : [run],
+    )
+    // A table row is one unit: its cells are no sentences ("Yahoo! Inc. | San Jose | 127" would
+    // be cut after "Inc.", parting the count from the company).
+    .flatMap((run) =>
+      TABLE_ROW.test(run)
+        ? [run.replace(/\s+/g, ' ').trim()]
+        : foldFragments(
+            joinInitials(
+              [...segmenter.segment(run.replace(LEADER, ' … ').replace(/\s+/g, ' '))].map((s) =>
+                s.segment.trim(),
               ),
             ),
-      )
-      .map(withoutLabels)
-      .filter((s) => s.length >= 20 && s.length <= 800 && /\p{L}/u.test(s) && !isReference(s))
-      .filter((s, _, all) => !isContentsEntry(s) || all.filter(isContentsEntry).length < CONTENTS_ENTRIES)
-  );
+          ),
+    )
+    .map(withoutLabels)
+    .filter((s) => s.length >= 20 && s.length <= 800 && /\p{L}/u.test(s) && !isReference(s));
+  const contents = sentences.filter(isContentsEntry).length >= CONTENTS_ENTRIES;
+  return contents ? sentences.filter((s) => !isContentsEntry(s)) : sentences;
 }
 
 /** One candidate sentence: where it sits, so features can read its neighbours and its source. */

@@ -9,13 +9,11 @@ import type { FeatureRow } from './logistic.ts';
 import { TABLE_ROW, type Candidate } from './candidates.ts';
 import type { SourceInfo } from './features.ts';
 import { namesOf } from './features.ts';
-import { termsOf } from '../llm/sentence-scoring.ts';
+import { ASKS_WHO, termsOf } from '../llm/sentence-scoring.ts';
 import { holdsOtherForm } from './name-forms.ts';
 
 const YEAR = /\b(1[5-9]\d\d|20\d\d)\b/g;
 const MONTH = /\b(january|february|march|april|may|june|july|august|september|october|november|december)\b/gi;
-/** Who-questions want a person or an organisation: a capitalised word the question lacks. */
-const WHO = /\b(who|whom|whose)\b/i;
 
 /** Lower-cased text with words padded by spaces, so `has(" ohio ")` matches whole words only. */
 const padded = (text: string) => ` ${(text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).join(' ')} `;
@@ -42,7 +40,8 @@ function holds(text: string, name: string): boolean {
     holdsOtherForm(text, name)
   );
 }
-const isMonth = (name: string) => new RegExp(`^(${MONTH.source})$`, 'i').test(name);
+/** Whether a word is a month's name, in any case. */
+export const isMonth = (name: string) => new RegExp(`^(${MONTH.source})$`, 'i').test(name);
 
 /** What people call a file of each extension ("the Markdown table", "the Word file"). */
 const FORMAT_NAMES: Record<string, string> = {
@@ -183,6 +182,6 @@ export function constraintFeatures(
     valueConflict: conflict(chunk) ? 1 : 0,
     sentenceConflict: conflict(best.sentence) ? 1 : 0,
     termsMissing: terms.length === 0 ? 0 : terms.filter((t) => !chunkTerms.has(t)).length / terms.length,
-    whoMissing: WHO.test(question) && others.length === 0 ? 1 : 0,
+    whoMissing: ASKS_WHO.test(question) && others.length === 0 ? 1 : 0,
   };
 }

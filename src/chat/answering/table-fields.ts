@@ -3,6 +3,7 @@
  * columns rather than a field, and which field a who-question may read.
  */
 import type { Row } from './table-rows.ts';
+import { isMonth } from './constraints.ts';
 
 /** What the last column of a reference table is called ("Parameter | Description"). */
 const EXPLAINING_COLUMNS = new Set(
@@ -21,10 +22,6 @@ export const namesColumns = (row: Row) =>
   row.cells.every((c) => /^\p{Lu}\p{Ll}+$/u.test(c.trim())) &&
   EXPLAINING_COLUMNS.has(row.cells.at(-1)!.trim().toLowerCase());
 
-/** A question for a person or an organisation. */
-export const WHO = /\b(who|whom|whose)\b/i;
-const MONTH_NAME =
-  /^(January|February|March|April|May|June|July|August|September|October|November|December)$/;
 /** Whether a value names someone: a capitalised word that is not a month ("Netscape", not "February 28, 1998"). */
 export const namesSomeone = (value: string) =>
-  (value.match(/\p{Lu}[\p{L}'’-]*/gu) ?? []).some((w) => !MONTH_NAME.test(w));
+  (value.match(/\p{Lu}[\p{L}'’-]*/gu) ?? []).some((w) => !isMonth(w));

@@ -10,11 +10,11 @@
  * count …?"): the words of its first sentence, the person's own, outweigh the earlier question's
  * when the row and the column are chosen.
  */
-import { termsOf } from '../llm/sentence-scoring.ts';
+import { ASKS_WHO, termsOf } from '../llm/sentence-scoring.ts';
 import { namesOf } from './features.ts';
 import { numeric, readTables, rowIndexOf, type Captioned, type Row } from './table-rows.ts';
 import { ASKS_COUNT, headersOf, namedColumn } from './table-columns.ts';
-import { WHO, namesColumns, namesSomeone } from './table-fields.ts';
+import { namesColumns, namesSomeone } from './table-fields.ts';
 
 /** A table cell that answers: where it is and how to say it. */
 export interface TableAnswer {
@@ -102,7 +102,7 @@ export function tableAnswers(
   const names = namesOf(sentences.length > 1 ? sentences[0]! : question)
     .filter((n) => !/^\d/.test(n))
     .flatMap((n) => termsOf(n));
-  const asksWho = WHO.test(question);
+  const asksWho = ASKS_WHO.test(question);
   let best: { row: Row; key: number; labelTerms: string[]; score: number }[] = [];
   for (const row of rows) {
     // A header line is no row to answer with: a synthetic one, or the first line of a wider run.

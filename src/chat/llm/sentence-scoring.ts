@@ -42,6 +42,9 @@ const CODE_ASKED =
 const FIGURE_ASKED =
   /\b(what|which)\s+(\w+\s+){0,3}(number|code|price|cost|fee|amount|rate|percentage|total|resolution|size|port|version|temperature|speed)s?\b/;
 
+/** A question for a person or an organisation ("who", "whom", "whose" anywhere in it). */
+export const ASKS_WHO = /\b(who|whom|whose)\b/i;
+
 /** What a question asks for: a date, a figure, an identifier in code, a cause or purpose. */
 export type AnswerType = 'date' | 'number' | 'code' | 'reason';
 
