@@ -248,6 +248,18 @@ t.test('a follow-up with a condition of its own replaces the earlier condition',
     'And the response body? Which status code should a server send when a client makes requests too often? 429',
     'without a condition of its own the earlier question stays whole',
   );
+  const hyatt = followUpQuestion('When did the state get that notice?', [
+    {
+      role: 'user' as const,
+      content: 'How many jobs were affected when the Hyatt Regency Century Plaza in Los Angeles closed?',
+    },
+    { role: 'assistant' as const, content: 'Hyatt Regency Century Plaza, Los Angeles — No. Of: 796 [1]' },
+  ]);
+  t.match(
+    hyatt,
+    /Hyatt Regency Century Plaza/,
+    '"When did …?" asks; it is no condition replacing the earlier one',
+  );
 });
 
 t.test('span features: the question terms next to its wh-word anchor the span', async (t) => {
@@ -373,10 +385,10 @@ t.test('a table whose entity is not in its first column, and a table of text', a
     'Leidos — Employees: 72',
     'the company names the row, the header names the column',
   );
-  t.equal(
+  t.same(
     tableAnswer('When did Leidos lay people off?', warn),
-    null,
-    'no column named: left to the ranker and its answerability check',
+    { citation: 1, text: 'Leidos — Notice Date: 07/01/2015', guarded: true },
+    'no column named: the row’s date under its header, once the answerability check passes',
   );
   const cover = [
     {

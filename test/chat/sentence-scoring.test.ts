@@ -40,6 +40,13 @@ t.test('answer types', async (t) => {
   t.ok(holdsAnswerType('The abbey was founded in the 11th century.', 'date'), 'a century too');
   t.notOk(holdsAnswerType('Servers MAY support range requests.', 'date'), '"may" is the verb');
   t.equal(answerType('How long does the sensor test take?'), 'number', 'a duration is a figure');
+  t.equal(
+    answerType('Which company was behind Mozilla when it was set up?'),
+    null,
+    'a when-clause asks no date',
+  );
+  t.equal(answerType('How many jobs were lost when the Oakland store closed?'), 'number');
+  t.equal(answerType('Since when has the rule applied?'), 'date');
 });
 
 t.test('a why-question asks for a cause or a purpose', async (t) => {

@@ -137,6 +137,13 @@ t.test('a town, a county or a location asked for is a where-question', async (t)
   t.equal(questionKind('In what town is the Seattle ACO Branch office?'), 'where');
   t.equal(questionKind('Which county is the plant in?'), 'where');
   t.equal(questionKind('Which statement is true?'), 'what', 'a word that only starts like one');
+  t.equal(
+    questionKind('Which company was behind Mozilla when it was set up?'),
+    'what',
+    'a when-clause is no when-question',
+  );
+  t.equal(questionKind('Who ran Mozilla when Firefox 1.0 came out?'), 'who');
+  t.equal(questionKind('And when did that happen?'), 'when');
 });
 
 t.test('an option or an argument asked for is answered by the identifier the question lacks', async (t) => {
@@ -196,4 +203,35 @@ t.test('of several identifiers, the one whose words the question shares', async 
     ),
     'externalFileAccess',
   );
+});
+
+t.test('a question for a company or a person is not answered with a date', async (t) => {
+  const answer = lead(
+    'Which company was behind Mozilla when it was set up?',
+    "When AOL (Netscape's parent company) greatly reduced its involvement with Mozilla in July 2003, the Mozilla Foundation was designated the legal steward of the project.",
+  );
+  t.notMatch(answer ?? '', /2003|July/, 'no date leads');
+  t.not(
+    lead(
+      'Which organisation took over the project?',
+      'The Mozilla Foundation took over the project in July 2003.',
+    ),
+    'July 2003',
+  );
+  t.not(
+    lead(
+      "Who became Mozilla's chief executive after Brendan Eich resigned?",
+      'On March 24, 2014, Mozilla promoted Brendan Eich to the role of CEO.',
+    ),
+    'March 24',
+    'a month with its day is a date, whichever month',
+  );
+});
+
+t.test('a span that opens a bracket it does not close is a fragment, not an answer', async (t) => {
+  const answer = lead(
+    'Which Mammoth release renamed the mammoth.style() function?',
+    'The function mammoth.style() was renamed to mammoth.styleMapping().',
+  );
+  t.notMatch(answer ?? '', /\([^)]*$/, 'no unclosed bracket leads');
 });

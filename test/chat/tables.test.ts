@@ -118,7 +118,16 @@ t.test(
       null,
       'San Jose is in the table but not in any Yahoo row',
     );
-    t.equal(tableAnswer('When did Yahoo close in Burbank?', warn), null, 'no figure asked, no column named');
+    t.equal(
+      tableAnswer('When did Yahoo close in Burbank?', warn)?.text,
+      'Yahoo! Inc., Burbank — Notice Date: 02/17/2016; Effective: 04/18/2016 02/17/2016',
+      'a when-question naming no column reads the row’s dates, each under its header',
+    );
+    t.equal(
+      tableAnswer('When did Yahoo announce the Burbank layoffs?', warn)?.text,
+      'Yahoo! Inc., Burbank — Notice Date: 02/17/2016; Effective: 04/18/2016 02/17/2016',
+      'a column named by a when-question holds a date: "layoffs" names no "Layoff/Closure" here',
+    );
   },
 );
 
@@ -220,4 +229,21 @@ t.test('the first line of a text table that names its columns is no field', asyn
 t.test('a column-name line at the end of a chunk is no field either', async (t) => {
   const methods = [{ documentName: 'readme.md', text: 'Drawing is built on Pillow.\nMethod | Description' }];
   t.same(tableAnswers('Which method draws the description?', methods), []);
+});
+
+t.test('a complex preposition names no field ("built on top of" is no field "top")', async (t) => {
+  const properties = [
+    {
+      documentName: 'pdfplumber-README.md',
+      text:
+        'Property | Description\ntop | Distance of top of character from top of page.\n' +
+        'bottom | Distance of bottom of the character from top of page.',
+    },
+  ];
+  t.same(tableAnswers('What is pdfplumber built on top of?', properties), []);
+  t.same(
+    tableAnswers('What does top measure for a character?', properties).map((a) => a.text),
+    ['top: Distance of top of character from top of page.'],
+    'the field named as a word of its own still answers',
+  );
 });

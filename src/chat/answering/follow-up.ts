@@ -126,6 +126,13 @@ function complete(message: string, previous: Exchange): string | null {
   return `${message.trim()} ${context.replace(/\s+/g, ' ').trim()}`;
 }
 
+/**
+ * "When did …?", "Where is …?": the follow-up's own question, not a condition of the earlier one
+ * ("And when the server errors?"); a wh-word before an auxiliary verb asks.
+ */
+const ASKS_WITH_WH =
+  /^(when|where)\s+(did|does|do|is|was|were|are|will|would|can|could|has|have|had|should|must|may|might)\b/i;
+
 /** Words that open a question's condition or circumstance ("… when a client …", "… for a GET …"). */
 const CONDITION = /\b(if|when|whenever|where|while|for|after|before|during|unless)\b/i;
 
@@ -139,7 +146,7 @@ const CONDITION = /\b(if|when|whenever|where|while|for|after|before|during|unles
  */
 export function withoutCondition(earlier: string, message: string): string {
   const opening = message.replace(OPENERS, '').trimStart();
-  if (!new RegExp(`^${CONDITION.source}`, 'i').test(opening)) return earlier;
+  if (!new RegExp(`^${CONDITION.source}`, 'i').test(opening) || ASKS_WITH_WH.test(opening)) return earlier;
   const words = [...earlier.matchAll(/\S+/g)];
   const cut = words.findIndex((w, i) => i >= 3 && new RegExp(`^${CONDITION.source}$`, 'i').test(w[0]));
   return cut < 0 ? earlier : `${earlier.slice(0, words[cut]!.index).trimEnd()}?`;

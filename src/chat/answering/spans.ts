@@ -6,7 +6,7 @@
  * without its parser and lexicalised features.
  */
 import type { FeatureRow } from './logistic.ts';
-import { termsOf } from '../llm/sentence-scoring.ts';
+import { asksWhen, termsOf } from '../llm/sentence-scoring.ts';
 import { anchorsOf, EDGE_STOP, focusOf, MONTH, PREPOSITIONS, tokenize, type Token } from './span-words.ts';
 
 /** The question's wh-type, for answer-type features. */
@@ -16,7 +16,10 @@ export function questionKind(
   const q = question.toLowerCase();
   if (/\bhow (many|much)\b|what (percentage|percent|number|amount)|\bhow (long|old|far|large|big)\b/.test(q))
     return 'howmany';
-  if (/\bwhen\b|what (year|date|day|century|decade|time)|which (year|date|century)|\bdeadline\b/.test(q))
+  if (
+    asksWhen(q) ||
+    /what (year|date|day|century|decade|time)|which (year|date|century)|\bdeadline\b/.test(q)
+  )
     return 'when';
   if (/\bwho\b|\bwhom\b|\bwhose\b/.test(q)) return 'who';
   if (

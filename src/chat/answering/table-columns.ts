@@ -4,7 +4,7 @@
  * header cells says more than one in many ("aborts" against "traces" over TraceMonkey's Figure 13)
  * and the word right after "how many" says most.
  */
-import { termsOf } from '../llm/sentence-scoring.ts';
+import { answerType, holdsAnswerType, termsOf } from '../llm/sentence-scoring.ts';
 import { fitsRow, numeric, rowIndexOf, splitMergedHeader, type Row } from './table-rows.ts';
 
 /** A question for a count or an amount ("how many", "number of"), whatever else it asks. */
@@ -95,6 +95,7 @@ export function namedColumn(
   own: Set<string>,
 ): { index: number; name: string } | null {
   const wantsNumber = ASKS_COUNT.test(question);
+  const wantsDate = answerType(question) === 'date';
   // The measure the question asks for by name ("how many employees …") counts double.
   const focus = new Set(termsOf(question.match(FOCUS)?.[1] ?? ''));
   let column: { index: number; name: string; score: number } | null = null;
@@ -108,8 +109,9 @@ export function namedColumn(
       const value = row.cells[index];
       if (index === key || index < 0 || !value) return;
       const label = alignedLabel(name, h, header.cells.length, row.cells.length);
-      // "How many …" is answered by a figure, not by a date or a word.
+      // "How many …" is answered by a figure, not by a date or a word; "When …" by a date.
       if (wantsNumber && (!/\d/.test(value) || /\d\/\d/.test(value))) return;
+      if (wantsDate && !holdsAnswerType(value, 'date')) return;
       const terms = [...new Set(termsOf(label))];
       const weight = (t: string) => (focus.has(t) ? 2 : 1) / frequency.get(t)!;
       const matched =
@@ -125,4 +127,36 @@ export function namedColumn(
   }
   const chosen = column as { index: number; name: string } | null;
   return chosen && { index: chosen.index, name: chosen.name };
+}
+
+/** At most this many dates answer a when-question whose column the question does not name. */
+const MAX_DATE_CELLS = 3;
+
+/**
+ * For a when-question that names no column ("When did Walmart notify the state …?" over "Notice
+ * Date | Effective | Received"), the row's dates under their headers, in the row's order
+ * ("Notice Date: 01/15/2016; Effective: 03/16/2016"), or null when the row holds none or more than
+ * MAX_DATE_CELLS: the person reads which one they meant, each named.
+ * @param row the row the question names, `key` its label cell
+ */
+export function datedCells(
+  question: string,
+  row: Row,
+  key: number,
+  headers: readonly Header[],
+): string | null {
+  if (answerType(question) !== 'date') return null;
+  const dated = row.cells
+    .map((value, index) => ({ value, index }))
+    .filter(({ value, index }) => index !== key && holdsAnswerType(value, 'date'));
+  if (dated.length === 0 || dated.length > MAX_DATE_CELLS) return null;
+  const header = headers.find((h) => h.cells.length === row.cells.length) ?? headers[0];
+  const nameOf = (index: number) => {
+    if (!header) return undefined;
+    const h = header.cells.findIndex(
+      (_, k) => rowIndexOf(k, header.cells.length, row.cells.length) === index,
+    );
+    return h >= 0 ? header.cells[h] : undefined;
+  };
+  return dated.map(({ value, index }) => (nameOf(index) ? `${nameOf(index)}: ${value}` : value)).join('; ');
 }

@@ -13,8 +13,8 @@
 import { ASKS_WHO, termsOf } from '../llm/sentence-scoring.ts';
 import { namesOf } from './features.ts';
 import { numeric, readTables, rowIndexOf, type Captioned, type Row } from './table-rows.ts';
-import { ASKS_COUNT, headersOf, namedColumn } from './table-columns.ts';
-import { namesColumns, namesSomeone } from './table-fields.ts';
+import { ASKS_COUNT, datedCells, headersOf, namedColumn } from './table-columns.ts';
+import { namesColumns, namesSomeone, withoutComplexPrepositions } from './table-fields.ts';
 
 /** A table cell that answers: where it is and how to say it. */
 export interface TableAnswer {
@@ -90,7 +90,7 @@ export function tableAnswers(
   question: string,
   sources: readonly { text: string; documentName: string }[],
 ): TableAnswer[] {
-  const questionTerms = new Set(termsOf(question));
+  const questionTerms = new Set(termsOf(withoutComplexPrepositions(question)));
   const sentences = question.split(/(?<=\?)\s+/);
   const ownTerms = new Set(sentences.length > 1 ? termsOf(sentences[0]!) : []);
   const { rows, captions } = readTables(sources);
@@ -207,6 +207,9 @@ function cellAnswer(
     namedColumn(question, row, key, headers, measure, ownTerms);
   if (chosen)
     return { citation: row.citation, text: `${label} — ${chosen.name}: ${row.cells[chosen.index]}` };
+  const dates = datedCells(question, row, key, headers);
+  // Read without a column named, so as loosely matched as a field: it passes the answerability check first.
+  if (dates) return { citation: row.citation, text: `${label} — ${dates}`, guarded: true };
   // "How many …" of a row with a single figure (a WARN notice's employees) that holds every name
   // the question gives: that figure, under its header when one fits.
   const figures = row.cells

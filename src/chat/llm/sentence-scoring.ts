@@ -45,6 +45,16 @@ const FIGURE_ASKED =
 /** A question for a person or an organisation ("who", "whom", "whose" anywhere in it). */
 export const ASKS_WHO = /\b(who|whom|whose)\b/i;
 
+/**
+ * Whether the question asks "when": its first wh-word is "when" ("When did …?", "And when?").
+ * A "when" after another wh-word opens a clause of the question, not the question itself:
+ * "Which company was behind Mozilla when it was set up?" asks for a company, "How many jobs were
+ * lost when the plant closed?" for a count.
+ */
+export function asksWhen(question: string): boolean {
+  return /\b(what|which|who|whom|whose|where|when|why|how)\b/i.exec(question)?.[1]?.toLowerCase() === 'when';
+}
+
 /** What a question asks for: a date, a figure, an identifier in code, a cause or purpose. */
 export type AnswerType = 'date' | 'number' | 'code' | 'reason';
 
@@ -64,7 +74,8 @@ export function answerType(question: string): AnswerType | null {
   // "Why …?", "For what reason …?": a cause or a purpose.
   if (/^\W*why\b|\b(for what reason|what is the reason|what was the reason|what reason)\b/.test(q))
     return 'reason';
-  if (/\bwhen\b|what (date|day|year|time)|which (date|day|year)|\bdeadline\b|\bdue\b/.test(q)) return 'date';
+  if (asksWhen(q) || /what (date|day|year|time)|which (date|day|year)|\bdeadline\b|\bdue\b/.test(q))
+    return 'date';
   // "How long …" asks for a duration: a figure with its unit ("90 work-hours", "45 days").
   if (/how (many|much|often|long)|what (percentage|percent|number|amount)/.test(q)) return 'number';
   // "Which option …", "What keyword argument …": a name in a program's text.
