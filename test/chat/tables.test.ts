@@ -7,6 +7,8 @@
 import t from 'tap';
 import { tableAnswer, tableAnswers } from '../../src/chat/answering/tables.ts';
 import { rowIndexOf, splitMergedHeader } from '../../src/chat/answering/table-rows.ts';
+import { lexicalCandidates } from '../../src/chat/answering/features.ts';
+import { candidatesOf } from '../../src/chat/answering/candidates.ts';
 
 /** The Wikipedia article's infobox as the HTML parser writes it: fields and their values. */
 const MOZILLA_INFOBOX =
@@ -247,3 +249,27 @@ t.test('a complex preposition names no field ("built on top of" is no field "top
     'the field named as a word of its own still answers',
   );
 });
+
+t.test(
+  'a complex preposition is no word of what the question asks about, for the ranker either',
+  async (t) => {
+    const sources = [
+      {
+        documentName: 'pdfplumber-README.md',
+        headingPath: ['pdfplumber'],
+        score: 1,
+        text: 'The top-level pdfplumber.PDF class represents a single PDF and has two main properties. Works best on machine-generated PDFs. Built on pdfminer.six.',
+      },
+    ];
+    const coverages = (question: string) =>
+      lexicalCandidates(question, sources, candidatesOf(sources)).ranked.map((c) => [
+        c.sentence,
+        c.features.coverage,
+      ]);
+    t.same(
+      coverages('What is pdfplumber built on top of?'),
+      coverages('What is pdfplumber built on?'),
+      '"top" of "on top of" does not match "top-level"',
+    );
+  },
+);

@@ -14,6 +14,7 @@ import {
   holdsAnswerType,
   idfCoverage,
   termsOf,
+  withoutComplexPrepositions,
   withoutQuestionIdentifiers,
 } from '../llm/sentence-scoring.ts';
 
@@ -90,7 +91,8 @@ export function lexicalCandidates(
   sources: readonly SourceInfo[],
   candidates: readonly Candidate[],
 ): { facts: QuestionFacts; ranked: LexicalCandidate[] } {
-  const terms = termsOf(question);
+  // "What is pdfplumber built on top of?" asks nothing about a "top-level" class.
+  const terms = termsOf(withoutComplexPrepositions(question));
   const unique = [...new Set(terms)];
   const wanted = answerType(question);
   const sourceTerms = sources.map(

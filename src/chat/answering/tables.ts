@@ -10,11 +10,11 @@
  * count …?"): the words of its first sentence, the person's own, outweigh the earlier question's
  * when the row and the column are chosen.
  */
-import { ASKS_WHO, termsOf } from '../llm/sentence-scoring.ts';
+import { ASKS_WHO, termsOf, withoutComplexPrepositions } from '../llm/sentence-scoring.ts';
 import { namesOf } from './features.ts';
 import { numeric, readTables, rowIndexOf, type Captioned, type Row } from './table-rows.ts';
 import { ASKS_COUNT, datedCells, headersOf, namedColumn } from './table-columns.ts';
-import { namesColumns, namesSomeone, withoutComplexPrepositions } from './table-fields.ts';
+import { namesColumns, namesSomeone } from './table-fields.ts';
 
 /** A table cell that answers: where it is and how to say it. */
 export interface TableAnswer {

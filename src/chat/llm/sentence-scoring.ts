@@ -132,3 +132,14 @@ export function idfCoverage(
   if (total === 0) return sentenceTerms.map(() => 0);
   return sentenceTerms.map((s) => unique.reduce((sum, t, i) => sum + (s.has(t) ? idf[i]! : 0), 0) / total);
 }
+
+/**
+ * Complex prepositions whose noun is no content of the question (Quirk et al., "A Comprehensive
+ * Grammar of the English Language", 1985, §9.10–9.13): "built on top of" names no field
+ * "top" and asks nothing about the top of anything, "in terms of cost" names no field "terms".
+ */
+const COMPLEX_PREPOSITION =
+  /\b(?:on top of|in front of|in spite of|in terms of|on behalf of|by means of|by way of|in case of|in addition to|in place of|on account of|in charge of|in favou?r of|in view of|with respect to|with regard to|in regard to|in relation to|as a result of|for the sake of|on the basis of|in accordance with|in line with|in light of|by virtue of|at the expense of)\b/gi;
+
+/** The question without its complex prepositions: the words that say what it is about. */
+export const withoutComplexPrepositions = (question: string) => question.replace(COMPLEX_PREPOSITION, ' ');
