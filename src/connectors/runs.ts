@@ -63,12 +63,13 @@ export async function bump(
 /**
  * Ends the run (completed or failed), schedules the connector's next sync when it has an
  * interval, and records `connector.sync.completed` / `connector.sync.failed` with the counts, in
- * one transaction.
+ * one transaction. `pause` also disables the connector (`enabled: false`: no scheduled sync until
+ * an admin enables it again), for the mass-deletion guard (sync.ts `MASS_DELETE_SHARE`).
  */
 export async function finishRun(
   db: Kysely<DB>,
   runId: string,
-  outcome: { status: 'completed' | 'failed'; error?: string; truncated?: boolean },
+  outcome: { status: 'completed' | 'failed'; error?: string; truncated?: boolean; pause?: boolean },
 ): Promise<RunRow | null> {
   return db.transaction().execute(async (trx) => {
     const run = await trx
@@ -90,6 +91,7 @@ export async function finishRun(
       .set({
         next_sync_at: sql`case when interval_minutes is null then null
           else now() + make_interval(mins => interval_minutes) end`,
+        ...(outcome.pause ? { enabled: false } : {}),
       })
       .where('id', '=', run.connector_id)
       .execute();

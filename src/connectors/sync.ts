@@ -49,13 +49,34 @@ const FAILED = '!failed';
 const SEEN_BATCH = 500;
 
 /**
+ * The mass-deletion guard (docs/connectors.md "A sync that cannot empty a company"): a sync that
+ * would delete more than this share of the documents the connector holds deletes nothing, ends
+ * `failed` with the reason (`PAUSED_ERROR` …) and pauses the connector (`enabled: false`), when
+ * the connector holds at least `MASS_DELETE_MIN_DOCUMENTS`. An unmounted share (a present, empty
+ * folder), an emptied bucket or a wrong prefix look like this; the documents stay as they were.
+ */
+export const MASS_DELETE_SHARE = 0.5;
+/**
+ * Documents held from which `MASS_DELETE_SHARE` applies. Below it only a listing of nothing (while
+ * the connector holds any document) trips the guard, so a small folder still mirrors its deletions.
+ */
+export const MASS_DELETE_MIN_DOCUMENTS = 10;
+/**
+ * How the error of a run stopped by the guard begins. The next run of a connector whose last run
+ * says so and that is enabled again was resumed by an admin (PATCH `enabled: true`), and applies
+ * its listing as it is, deletions included: that is how an admin confirms a real mass deletion.
+ */
+export const PAUSED_ERROR = 'Paused, nothing deleted:';
+
+/**
  * Runs (or resumes) one sync: lists the source, then mirrors it exactly —
  * - an item whose version is unchanged costs its listing only (no download, no re-embed);
  * - a changed item is downloaded; same bytes (content hash) → only its version is recorded,
  *   else its document gets the new content and is ingested again;
  * - a new item whose bytes equal those of an item gone from the listing is a move: the document
  *   is renamed, nothing re-embedded; otherwise a new document is ingested;
- * - items gone from a complete listing are deleted with their documents.
+ * - items gone from a complete listing are deleted with their documents, unless that would delete
+ *   too many of them (`massDeletion`): then nothing is deleted and the connector is paused.
  * Every change commits with its item row and its count, so after a crash the next worker
  * (claimRun, once the lease ran out) skips what this run already did and the run ends with the
  * counts an uninterrupted run would have. A listing cut by a bound (maxItems, maxBytes) deletes
@@ -82,6 +103,15 @@ export async function runSync(deps: SyncDeps, runId: string): Promise<RunRow | n
     if (!connector) return await finishRun(deps.db, runId, { status: 'failed', error: 'connector deleted' });
     source = await deps.openSource(connector);
     const outcome = await mirror(deps, run, connector, source);
+    if (outcome.paused) {
+      deps.log.warn({ runId, connectorId: connector.id }, outcome.paused);
+      return await finishRun(deps.db, runId, {
+        status: 'failed',
+        error: outcome.paused,
+        truncated: outcome.truncated,
+        pause: true,
+      });
+    }
     return await finishRun(deps.db, runId, { status: 'completed', truncated: outcome.truncated });
   } catch (err) {
     if (isDatabaseUnavailable(err)) throw err;
@@ -103,7 +133,7 @@ async function mirror(
   run: RunRow,
   connector: Selectable<ConnectorsTable>,
   source: ConnectorSource,
-): Promise<{ truncated: boolean }> {
+): Promise<{ truncated: boolean; paused?: string }> {
   const { db } = deps;
   const limits: SyncLimits = { ...connector.limits, maxItemBytes: deps.maxItemBytes };
   const rows = await db
@@ -204,9 +234,57 @@ async function mirror(
     }
   }
   if (!truncated && !incomplete) {
-    for (const r of gone) if (!moved.has(r.item_key)) await deleteItem(deps, run, connector, r);
+    const doomed = gone.filter((r) => !moved.has(r.item_key));
+    const paused = massDeletion(rows, listed.size, doomed);
+    if (paused && !(await resumedByAdmin(db, run, connector))) return { truncated, paused };
+    for (const r of doomed) await deleteItem(deps, run, connector, r);
   }
   return { truncated };
+}
+
+/**
+ * The guard's verdict on deleting `doomed` (see MASS_DELETE_SHARE): the reason to pause, for the
+ * run's error and the admin, or null when the deletions may go ahead. Only items with a document
+ * count: rows of items that never became one (failed, unsupported) are deleted freely.
+ * @param rows the connector's items when the run began; @param listed items listed this run.
+ */
+export function massDeletion(rows: ItemRow[], listed: number, doomed: ItemRow[]): string | null {
+  const held = rows.filter((r) => r.document_id).length;
+  const deleting = doomed.filter((r) => r.document_id).length;
+  if (!held || !deleting) return null;
+  const empty = listed === 0;
+  if (!empty && (held < MASS_DELETE_MIN_DOCUMENTS || deleting <= held * MASS_DELETE_SHARE)) return null;
+  const what = empty
+    ? `the source listed nothing while the connector holds ${held} documents`
+    : `this sync would delete ${deleting} of the connector's ${held} documents (more than ${
+        MASS_DELETE_SHARE * 100
+      }%; the source listed ${listed} items)`;
+  return (
+    `${PAUSED_ERROR} ${what}. An unmounted share, an emptied bucket or a changed path looks like ` +
+    'this. The connector is paused and its documents are kept: check the source and sync again ' +
+    '(nothing is deleted while it is paused), or, if the deletions are meant, enable the connector ' +
+    'again (enabled: true): its next sync applies them.'
+  );
+}
+
+/** Whether the connector's previous run was stopped by the guard and an admin enabled it since. */
+async function resumedByAdmin(
+  db: Kysely<DB>,
+  run: RunRow,
+  connector: Selectable<ConnectorsTable>,
+): Promise<boolean> {
+  if (!connector.enabled) return false;
+  const previous = await db
+    .selectFrom('connector_runs')
+    .select('error')
+    .where('connector_id', '=', connector.id)
+    .where('id', '!=', run.id)
+    .where('status', 'in', ['completed', 'failed'])
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  return previous?.error?.startsWith(PAUSED_ERROR) ?? false;
 }
 
 async function applyItem(
