@@ -15,6 +15,8 @@ import type { Reranker } from './retrieval/retriever.ts';
 import { withQueryCache } from './embeddings/query-cache.ts';
 import { startQueue } from './ingestion/queue.ts';
 import { createLlmProvider, type LlmProvider } from './chat/llm/index.ts';
+import type { Reader } from './chat/reader/reader.ts';
+import { loadConfiguredReader } from './chat/reader/shipped.ts';
 import type { IngestDeps } from './ingestion/ingest.ts';
 import type { ChatDeps } from './chat/chat.service.ts';
 import { createEvaluationQueue } from './evaluations/evaluation.job.ts';
@@ -44,6 +46,8 @@ export interface AppContext {
   reranker: Reranker | null;
   boss: PgBoss;
   llm: LlmProvider;
+  /** The extractive reader (READER_MODEL): answers for `extractive`, guards every other provider. */
+  reader: Reader;
   /** Per-company document and storage limits (QUOTA_*). */
   quota: { maxDocuments: number; maxStorageBytes: number };
   /** Child processes that parse documents under PARSE_* limits. */
@@ -80,6 +84,8 @@ export interface ContextOverrides {
   llm?: LlmProvider;
   /** A loaded reranker to share, or null for none whatever RERANK_MODEL says. */
   reranker?: Reranker | null;
+  /** A loaded reader to share. */
+  reader?: Reader;
 }
 
 /** JWT_SECRET, or a random secret generated on first start and kept in DATA_DIR/jwt-secret. */
@@ -114,6 +120,9 @@ export async function createContext(config: Config, overrides: ContextOverrides 
       : config.rerank
         ? await loadCrossEncoder(config.modelsDir, config.rerank.model, config.rerank)
         : null;
+  const reader =
+    overrides.reader ??
+    (await loadConfiguredReader(config.modelsDir, config.reader.model, config.reader.threads));
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
     pgliteDataDir: overrides.pgliteDataDir ?? pgliteDir(config.dataDir),
@@ -132,7 +141,7 @@ export async function createContext(config: Config, overrides: ContextOverrides 
     const boss = await startQueue(database.pool, overrides.queueSchema ?? 'pgboss');
     await createEvaluationQueue(boss);
     await createConnectorQueue(boss);
-    const llm = overrides.llm ?? (await createLlmProvider(config, embedder));
+    const llm = overrides.llm ?? (await createLlmProvider(config, reader));
     const sandbox = new ParserSandbox(config.parse, config.ingestConcurrency);
     const jwtSecret = jwtSecretOf(config);
     // One pub/sub channel per process for both caches' invalidations (two Redis connections).
@@ -172,6 +181,7 @@ export async function createContext(config: Config, overrides: ContextOverrides 
       reranker,
       boss,
       llm,
+      reader,
       sandbox,
       quota: config.quota,
       jwtSecret,
@@ -240,5 +250,7 @@ export function chatDepsOf(ctx: AppContext): ChatDeps {
     reranker: ctx.reranker,
     vectorStore: ctx.vectorStore,
     llm: ctx.llm,
+    reader: ctx.reader,
+    readerPassages: ctx.config.reader.passages,
   };
 }

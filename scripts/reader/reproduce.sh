@@ -1,0 +1,21 @@
+#!/usr/bin/env bash
+# Reproduces the shipped reader (assets/reader) from the SQuAD training data: a venv with the
+# pinned packages, prepare → train → export (int8, checked against fp32) → evaluate, then copies
+# the export into assets/reader. Same script on CPU or CUDA (train.py picks the device).
+# Usage: bash scripts/reader/reproduce.sh [extra train.py flags, e.g. --max-steps 800]
+# The shipped model: bash scripts/reader/reproduce.sh --max-steps 800 --bf16 (docs/models.md).
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+[ -x .venv-reader/bin/python ] || python3 -m venv .venv-reader
+.venv-reader/bin/pip install -q -r scripts/reader/requirements.txt
+PY="$PWD/.venv-reader/bin/python"
+WORK="${READER_WORK:-$PWD/work/reader}"
+cd scripts/reader
+[ -f "$WORK/train.pkl" ] || "$PY" prepare.py --out "$WORK"
+"$PY" train.py --data "$WORK" --out "$WORK/model" --batch-size 32 --lr 1e-4 --save-every 50 "$@"
+"$PY" export.py --model "$WORK/model/final" --out "$WORK/export" --validation "$WORK/validation.json"
+"$PY" evaluate.py --model "$WORK/export" --json "$WORK/evaluate.json"
+cd ../..
+"$PY" scripts/reader/ship.py "$WORK/export"
+
+echo "assets/reader updated and pinned in src/chat/reader/shipped.ts"
