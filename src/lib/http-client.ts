@@ -35,7 +35,10 @@ export interface OutboundRequest {
   timeoutMs?: number;
   /** Response body cap, bytes; default the client's. */
   maxResponseBytes?: number;
-  /** Redirects followed, each target checked again like the first URL; default 0 (none). */
+  /**
+   * Redirects followed, each target checked again like the first URL; default 0 (none). A hop to
+   * another origin drops the Authorization, Proxy-Authorization and Cookie headers.
+   */
   maxRedirects?: number;
   signal?: AbortSignal;
 }
@@ -50,11 +53,37 @@ export interface HttpClient {
 }
 
 /**
+ * IPv6 prefixes that carry an IPv4 address: [prefix, prefix length, byte offset of the IPv4].
+ * An address under one is judged as the IPv4 address it carries, so `::127.0.0.1` (written
+ * `::7f00:1`, which ipaddr.js calls `unicast`), `::ffff:7f00:1`, `64:ff9b::7f00:1` and
+ * `2002:7f00:1::` are all loopback. `::` and `::1` fall under `::/96` and carry 0.0.0.0/8.
+ */
+const IPV4_CARRIERS: [ipaddr.IPv6, number, number][] = (
+  [
+    ['::', 96, 12], // IPv4-compatible (RFC 4291 §2.5.5.1, deprecated)
+    ['::ffff:0:0', 96, 12], // IPv4-mapped
+    ['::ffff:0:0:0', 96, 12], // IPv4-translated (RFC 6145)
+    ['64:ff9b::', 96, 12], // NAT64 well-known prefix (RFC 6052)
+    ['2002::', 16, 2], // 6to4 (RFC 3056)
+  ] as const
+).map(([prefix, bits, at]) => [ipaddr.IPv6.parse(prefix), bits, at]);
+
+/** The IPv4 address an IPv6 address carries (IPV4_CARRIERS), or null. */
+export function embeddedIPv4(ip: ipaddr.IPv6): ipaddr.IPv4 | null {
+  for (const [prefix, bits, at] of IPV4_CARRIERS) {
+    if (ip.match(prefix, bits)) return new ipaddr.IPv4(ip.toByteArray().slice(at, at + 4));
+  }
+  return null;
+}
+
+/**
  * The SSRF policy. An address is allowed when ipaddr.js classifies it as `unicast` (public): this
  * refuses loopback, RFC 1918 private, link-local (169.254.0.0/16 with cloud metadata
- * 169.254.169.254), carrier-grade NAT, unique-local, multicast, reserved and unspecified ranges;
- * IPv4-mapped IPv6 (`::ffff:127.0.0.1`) is judged as the IPv4 address it carries. The operator
- * allowlist (OUTBOUND_ALLOWLIST: CIDRs, IPs or host names) overrides it, for on-prem receivers.
+ * 169.254.169.254), carrier-grade NAT, unique-local, multicast, reserved and unspecified ranges,
+ * and IPv6 ranges such as Teredo and NAT64's local-use prefix. An IPv6 address that carries an
+ * IPv4 address (IPv4-mapped, IPv4-compatible, IPv4-translated, NAT64 `64:ff9b::/96`, 6to4) is
+ * judged as that IPv4 address (IPV4_CARRIERS). The allowlist (CIDRs, IPs or host names) overrides
+ * it: the operator's OUTBOUND_ALLOWLIST or CONNECTOR_ALLOWLIST; empty for tenant-named URLs.
  */
 export class OutboundPolicy {
   private readonly ranges: [ipaddr.IPv4 | ipaddr.IPv6, number][] = [];
@@ -73,17 +102,26 @@ export class OutboundPolicy {
     }
   }
 
+  /** Whether the allowlist names `host` itself (case and a trailing dot ignored). */
   hostAllowlisted(host: string): boolean {
     return this.hosts.has(host.toLowerCase().replace(/\.$/, ''));
   }
 
+  /**
+   * Whether a connection to `address` (an IP literal, IPv6 without brackets) is allowed: listed
+   * in the allowlist, or public. An IPv6 address carrying an IPv4 one is judged as that IPv4
+   * address (and matches the allowlist either way); anything that is no IP address is refused.
+   */
   addressAllowed(address: string): boolean {
     if (!ipaddr.isValid(address)) return false;
-    const ip = ipaddr.process(address);
-    for (const [range, bits] of this.ranges) {
-      if (range.kind() === ip.kind() && ip.match(range, bits)) return true;
-    }
-    return ip.range() === 'unicast';
+    const ip = ipaddr.parse(address);
+    const v4 = ip.kind() === 'ipv4' ? (ip as ipaddr.IPv4) : embeddedIPv4(ip as ipaddr.IPv6);
+    if (this.listed(ip) || (v4 !== null && this.listed(v4))) return true;
+    return (v4 ?? ip).range() === 'unicast';
+  }
+
+  private listed(ip: ipaddr.IPv4 | ipaddr.IPv6): boolean {
+    return this.ranges.some(([range, bits]) => range.kind() === ip.kind() && ip.match(range, bits));
   }
 }
 
@@ -200,7 +238,11 @@ export function createHttpClient(options: {
           const location = res.headers.location;
           if (!REDIRECTS.has(res.status) || typeof location !== 'string' || hop >= (init.maxRedirects ?? 0))
             return res;
-          url = parseOutboundUrl(new URL(location, url).href);
+          const next = parseOutboundUrl(new URL(location, url).href);
+          // Credentials go to the origin they were given for, never to one a redirect names.
+          if (next.origin !== url.origin)
+            current = { ...current, headers: withoutCredentials(current.headers) };
+          url = next;
           // 303, and 301/302 after a POST, continue as GET without a body (RFC 9110 §15.4).
           if (res.status === 303 || ((res.status === 301 || res.status === 302) && current.method === 'POST'))
             current = { ...current, method: 'GET', body: undefined };
@@ -229,6 +271,16 @@ export function createHttpClient(options: {
       await Promise.all([agent.close(), direct?.close()]);
     },
   };
+}
+
+/** Request headers that carry credentials (fetch's list for a cross-origin redirect, RFC 9110 §15.4). */
+const CREDENTIAL_HEADERS = new Set(['authorization', 'proxy-authorization', 'cookie']);
+
+function withoutCredentials(headers: Record<string, string> | undefined): Record<string, string> | undefined {
+  if (!headers) return headers;
+  return Object.fromEntries(
+    Object.entries(headers).filter(([k]) => !CREDENTIAL_HEADERS.has(k.toLowerCase())),
+  );
 }
 
 function asOutboundError(err: unknown, timedOut: boolean, timeoutMs: number): OutboundRequestError {
