@@ -123,7 +123,7 @@ async function visitorOf(
   app: FastifyInstance,
   request: FastifyRequest,
   record: CachedApiKey,
-  jwks: (url: string) => Promise<JSONWebKeySet>,
+  jwks: (url: string, companyId: string) => Promise<JSONWebKeySet>,
 ): Promise<Visitor | undefined> {
   const token = request.headers[VISITOR_HEADER];
   if (token === undefined || token === '') {
@@ -139,7 +139,9 @@ async function visitorOf(
   } catch {
     throw unauthorized('This API key’s visitor secret cannot be read; rotate it');
   }
-  const visitor = await verifyVisitorToken(token, record.id, { secret, jwksUrl: v?.jwksUrl ?? null }, jwks);
+  const visitor = await verifyVisitorToken(token, record.id, { secret, jwksUrl: v?.jwksUrl ?? null }, (url) =>
+    jwks(url, record.companyId),
+  );
   if (visitor.topics) {
     await assertTopicsWithinKey(
       app.ctx.db,
@@ -179,7 +181,7 @@ async function authenticateJwt(
 async function authenticateApiKey(
   app: FastifyInstance,
   request: FastifyRequest,
-  jwks: (url: string) => Promise<JSONWebKeySet>,
+  jwks: (url: string, companyId: string) => Promise<JSONWebKeySet>,
 ): Promise<Principal> {
   const key = request.headers['x-api-key'];
   if (key === undefined) throw unauthorized('Missing or invalid X-API-Key');
@@ -263,7 +265,8 @@ async function authPlugin(app: FastifyInstance) {
   app.decorate('throttle', rateLimitEnabled ? createThrottle(redis) : noThrottle);
   app.decorate('touchApiKey', apiKeyToucher(app.ctx.db));
   app.decorateRequest('principal', null);
-  const jwks = jwksFetcher(app.ctx.http);
+  // Tenant-named URL: the company's tenant policy (as its webhooks), not OUTBOUND_ALLOWLIST.
+  const jwks = jwksFetcher((companyId) => app.ctx.webhookHttp.forCompany(companyId));
   // Access tokens whose signature was verified, by their exact text: a token cannot change, so
   // the HMAC (WebCrypto, asynchronous) runs once per token, not per request. Expiry is checked
   // on every use; what the token stands for (session, user) is still the auth cache's business.

@@ -17,7 +17,7 @@ const JWKS_MAX_BYTES = 64 * 1024;
 export interface VisitorVerification {
   /** HS256 secret (decrypted), or null. */
   secret: string | null;
-  /** RS256 keys' JWKS URL, fetched through the SSRF-checked client, or null. */
+  /** RS256 keys' JWKS URL, fetched under the tenant outbound policy (jwksFetcher), or null. */
   jwksUrl: string | null;
 }
 
@@ -81,15 +81,22 @@ export async function verifyVisitorToken(
 }
 
 /**
- * JWKS documents by URL through the service's outbound client (SSRF policy, size and time limits),
- * reused for JWKS_TTL_MS. @throws 503 when the URL cannot be fetched or is not a JWKS.
+ * JWKS documents by company and URL, reused for JWKS_TTL_MS. The URL is a tenant's choice, so it
+ * is fetched with the client `httpFor` gives for the company: the tenant policy (public addresses
+ * only, plus the operator's exact per-company targets, src/webhooks/outbound.ts), never the
+ * operator's OUTBOUND_ALLOWLIST, which would hand a tenant a GET to 127.0.0.1 (issue 36). Size
+ * and time are capped. The cache is per company: one company's fetch never answers another's.
+ * @throws 503 when the URL cannot be fetched, is refused, or is not a JWKS.
  */
-export function jwksFetcher(http: HttpClient): (url: string) => Promise<JSONWebKeySet> {
+export function jwksFetcher(
+  httpFor: (companyId: string) => HttpClient,
+): (url: string, companyId: string) => Promise<JSONWebKeySet> {
   const cache = new TtlLru<string, JSONWebKeySet>(100, JWKS_TTL_MS);
-  return async (url) => {
-    const hit = cache.get(url);
+  return async (url, companyId) => {
+    const key = `${companyId} ${url}`;
+    const hit = cache.get(key);
     if (hit) return hit;
-    const res = await http
+    const res = await httpFor(companyId)
       .request(url, { maxResponseBytes: JWKS_MAX_BYTES, timeoutMs: 5000 })
       .catch(() => null);
     let set: JSONWebKeySet | null;
@@ -101,7 +108,7 @@ export function jwksFetcher(http: HttpClient): (url: string) => Promise<JSONWebK
     if (!set || !Array.isArray(set.keys)) {
       throw serviceUnavailable('The API key’s JWKS cannot be fetched right now');
     }
-    cache.set(url, set);
+    cache.set(key, set);
     return set;
   };
 }

@@ -33,7 +33,20 @@ function python(): string {
 }
 
 t.test('visitor tokens on the public routes', async (t) => {
-  const { app } = await buildTestApp(t, { worker: true, env: { OUTBOUND_ALLOWLIST: '127.0.0.1' } });
+  // RS256 keys' JWKS on 127.0.0.1: a tenant-named URL, reached only as an exact target the
+  // operator allowed (WEBHOOK_PRIVATE_TARGETS), never through OUTBOUND_ALLOWLIST (issue 36).
+  const pair = await generateKeyPair('RS256', { extractable: true });
+  const jwk = { ...(await exportJWK(pair.publicKey)), kid: 'site-1', alg: 'RS256' };
+  const server = createServer((_q, res) =>
+    res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ keys: [jwk] })),
+  );
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  t.teardown(() => new Promise((r) => server.close(r)));
+  const jwksPort = (server.address() as AddressInfo).port;
+  const { app } = await buildTestApp(t, {
+    worker: true,
+    env: { WEBHOOK_PRIVATE_TARGETS: `*=127.0.0.1:${jwksPort}` },
+  });
   const f = await accessFixture(app);
   const admin = f.admin.headers;
   const allKey = { id: f.keyIds.all };
@@ -146,15 +159,8 @@ t.test('visitor tokens on the public routes', async (t) => {
   await app.inject({ method: 'POST', url: `/api/api-keys/${allKey.id}/visitor-secret`, headers: admin });
   t.equal((await ask(before)).statusCode, 401, 'a rotated secret’s tokens are refused');
 
-  // RS256 with a JWKS URL the key names (through the outbound policy; 127.0.0.1 allowlisted here).
-  const pair = await generateKeyPair('RS256', { extractable: true });
-  const jwk = { ...(await exportJWK(pair.publicKey)), kid: 'site-1', alg: 'RS256' };
-  const server = createServer((_q, res) =>
-    res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ keys: [jwk] })),
-  );
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  t.teardown(() => new Promise((r) => server.close(r)));
-  const jwksUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/jwks.json`;
+  // RS256 with a JWKS URL the key names (the tenant policy; 127.0.0.1:port an allowed target here).
+  const jwksUrl = `http://127.0.0.1:${jwksPort}/jwks.json`;
   const set = await app.inject({
     method: 'PUT',
     url: `/api/api-keys/${allKey.id}`,
