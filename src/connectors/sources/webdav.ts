@@ -45,7 +45,10 @@ function parseMultistatus(xml: string): DavEntry[] {
  * A WebDAV collection (Nextcloud, SharePoint's WebDAV, Apache mod_dav): PROPFIND `Depth: 1`
  * level by level to `maxDepth`, items keyed by their path below the collection and versioned by
  * `getetag` (else last-modified and length). Basic auth with `username` and the secret. Requests
- * go through the connector policy's SSRF-checked client.
+ * go through the connector policy's SSRF-checked client. Credentials go to the configured origin
+ * only (issue 36): an `href` is read as a path on that origin whatever host it names, entries
+ * outside the collection are skipped, redirects are not followed, and an item on another origin
+ * is refused before any request. A `user:password@` left in a stored URL is never used or shown.
  */
 export function webdavSource(
   config: WebdavConfig,
@@ -53,6 +56,11 @@ export function webdavSource(
   net: ConnectorNet,
 ): ConnectorSource {
   const base = new URL(config.url);
+  base.username = '';
+  base.password = '';
+  const basePath = decodeURIComponent(base.pathname);
+  /** The entry's path as a URL on the configured origin (never the host an answer names). */
+  const onOrigin = (href: string) => new URL(new URL(href, base).pathname, base);
   const auth: Record<string, string> = config.username
     ? { authorization: `Basic ${Buffer.from(`${config.username}:${secret ?? ''}`).toString('base64')}` }
     : {};
@@ -77,24 +85,27 @@ export function webdavSource(
         if (res.status !== 207) throw new ConnectorSourceError(`PROPFIND ${url} answered ${res.status}`);
         const here = decodeURIComponent(new URL(path, base).pathname).replace(/\/$/, '');
         for (const entry of parseMultistatus(res.body.toString('utf8'))) {
-          const abs = decodeURIComponent(new URL(entry.href, base).pathname);
-          if (abs.replace(/\/$/, '') === here) continue;
+          const at = onOrigin(entry.href);
+          const abs = decodeURIComponent(at.pathname);
+          if (abs.replace(/\/$/, '') === here || !abs.startsWith(basePath)) continue;
           if (entry.collection) {
-            if (depth < ctx.limits.maxDepth) stack.push([new URL(entry.href, base).pathname, depth + 1]);
+            if (depth < ctx.limits.maxDepth) stack.push([at.pathname, depth + 1]);
             continue;
           }
-          const key = abs.slice(decodeURIComponent(base.pathname).length);
+          const key = abs.slice(basePath.length);
           yield {
             key,
             version: entry.etag ? `etag:${entry.etag}` : `lm:${entry.lastModified}:${entry.length}`,
             name: key.split('/').pop()!,
-            sourceUrl: new URL(entry.href, base).href,
+            sourceUrl: at.href,
             ...(entry.length !== null ? { size: entry.length } : {}),
           };
         }
       }
     },
     async fetch(item, maxBytes) {
+      if (new URL(item.sourceUrl).origin !== base.origin)
+        throw new SourceItemError(`${item.sourceUrl} is not on the connector's origin ${base.origin}`);
       const res = await net.http
         .request(item.sourceUrl, { headers: auth, maxResponseBytes: maxBytes })
         .catch((err: Error) => {
