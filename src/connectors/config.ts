@@ -3,6 +3,7 @@ import { sep } from 'node:path';
 import picomatch from 'picomatch';
 import { validationError, type ErrorDetail } from '../lib/errors.ts';
 import { OutboundRequestError } from '../lib/http-client.ts';
+import { userinfoOf, withoutUserinfo } from '../lib/redact.ts';
 import { assertHostAllowed } from './outbound.ts';
 import type { ConnectorKind } from './types.ts';
 
@@ -63,16 +64,27 @@ function httpUrl(value: string, field: string, details: ErrorDetail[]): URL | nu
   return null;
 }
 
+/** A checked config, and the password a WebDAV URL's `user:password@` carried (for the secret). */
+export interface ValidatedSource {
+  config: SourceConfig;
+  /** From `config.url`'s userinfo (WebDAV only); null when it had none. */
+  secretFromUrl: string | null;
+}
+
 /**
  * Checks and normalizes a connector's `config` for its kind, and that every host it names is one
- * connectors may reach and every folder is under an operator root.
+ * connectors may reach and every folder is under an operator root. A `user:password@` in a URL
+ * is never stored (documents' source URLs, shown in citations, derive from these URLs): it is
+ * dropped from web and S3 URLs (it was never sent), and a WebDAV URL's becomes `username` (when
+ * none is given) and `secretFromUrl`, for the caller to keep as the encrypted secret.
  * @throws AppError 400 VALIDATION_ERROR with one detail per bad field (`config.<field>`).
  */
 export async function validateSourceConfig(
   kind: ConnectorKind,
   raw: Raw,
   policy: OperatorPolicy,
-): Promise<SourceConfig> {
+): Promise<ValidatedSource> {
+  let secretFromUrl: string | null = null;
   const details: ErrorDetail[] = [];
   const hosts: [string, string][] = [];
   let config: SourceConfig;
@@ -100,8 +112,8 @@ export async function validateSourceConfig(
       else config.path = real;
     }
   } else if (kind === 'web') {
-    const startUrls = strings(raw, 'startUrls');
-    const sitemapUrl = str(raw, 'sitemapUrl') || null;
+    const startUrls = strings(raw, 'startUrls').map(withoutUserinfo);
+    const sitemapUrl = withoutUserinfo(str(raw, 'sitemapUrl')) || null;
     if (!startUrls.length && !sitemapUrl)
       details.push({ field: 'config.startUrls', reason: 'give start URLs, a sitemapUrl, or both' });
     for (const [i, u] of startUrls.entries()) {
@@ -114,7 +126,7 @@ export async function validateSourceConfig(
     }
     config = { startUrls, sitemapUrl };
   } else if (kind === 's3') {
-    const endpoint = str(raw, 'endpoint') || null;
+    const endpoint = withoutUserinfo(str(raw, 'endpoint')) || null;
     const bucket = str(raw, 'bucket');
     if (!/^[a-z0-9][a-z0-9.-]{1,62}$/.test(bucket))
       details.push({ field: 'config.bucket', reason: 'must be an S3 bucket name' });
@@ -141,10 +153,14 @@ export async function validateSourceConfig(
     if (!username) details.push({ field: 'config.username', reason: 'is required' });
     config = { host, port, tls: raw.tls !== false, username, mailbox: str(raw, 'mailbox') || 'INBOX' };
   } else {
-    const value = str(raw, 'url');
+    const given = str(raw, 'url');
+    const userinfo = userinfoOf(given);
+    const value = withoutUserinfo(given);
     const url = httpUrl(value, 'config.url', details);
     if (url) hosts.push([url.hostname, 'config.url']);
-    config = { url: value.endsWith('/') ? value : `${value}/`, username: str(raw, 'username') || null };
+    const username = str(raw, 'username') || userinfo?.username || null;
+    if (userinfo?.password) secretFromUrl = userinfo.password;
+    config = { url: value.endsWith('/') ? value : `${value}/`, username };
   }
   for (const [host, field] of hosts) {
     try {
@@ -155,5 +171,5 @@ export async function validateSourceConfig(
     }
   }
   if (details.length) throw validationError('The connector configuration is not valid', details);
-  return config;
+  return { config, secretFromUrl };
 }

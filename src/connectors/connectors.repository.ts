@@ -1,5 +1,6 @@
 import { sql, type Kysely, type Selectable } from 'kysely';
 import type { ConnectorsTable, DB } from '../db/schema.ts';
+import { withoutUserinfo } from '../lib/redact.ts';
 import { runCounts, type RunRow } from './runs.ts';
 
 export type ConnectorRow = Selectable<ConnectorsTable>;
@@ -23,6 +24,17 @@ export function runView(run: RunRow) {
   };
 }
 
+/** A stored config as shown: no URL's `user:password@` (rows from before it was stripped). */
+function shownConfig(config: ConnectorRow['config']): ConnectorRow['config'] {
+  const out: Record<string, unknown> = { ...(config as Record<string, unknown>) };
+  for (const [field, value] of Object.entries(out)) {
+    if (typeof value === 'string' && /url|endpoint/i.test(field)) out[field] = withoutUserinfo(value);
+    else if (Array.isArray(value) && /urls$/i.test(field))
+      out[field] = value.map((v: unknown) => (typeof v === 'string' ? withoutUserinfo(v) : v));
+  }
+  return out as ConnectorRow['config'];
+}
+
 /** A connector as the API shows it: `hasSecret`, never the secret. */
 export function connectorView(row: ConnectorRow, lastRun: RunRow | null) {
   return {
@@ -30,7 +42,7 @@ export function connectorView(row: ConnectorRow, lastRun: RunRow | null) {
     name: row.name,
     kind: row.kind,
     topicId: row.topic_id,
-    config: row.config,
+    config: shownConfig(row.config),
     hasSecret: row.secret_ciphertext !== null,
     intervalMinutes: row.interval_minutes,
     enabled: row.enabled,

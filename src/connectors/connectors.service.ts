@@ -37,7 +37,8 @@ const needsSecret = (kind: string) => kind === 'imap';
 /**
  * Creates a connector of the company (the admin's). The topic must be one of the company's
  * (another company's is 404, as in every query); the config is checked for its kind, its hosts
- * against CONNECTOR_ALLOWLIST and its folder against CONNECTOR_FOLDER_ROOTS.
+ * against CONNECTOR_ALLOWLIST and its folder against CONNECTOR_FOLDER_ROOTS. URLs are stored
+ * without userinfo; a WebDAV URL's password becomes the secret when none is given.
  * @throws 400 VALIDATION_ERROR, 404 NOT_FOUND (topic).
  */
 export async function createConnector(
@@ -48,8 +49,10 @@ export async function createConnector(
 ) {
   const kind = input.kind!;
   if (input.topicId) await assertTopic(deps.db, { kind: 'company', companyId }, input.topicId, 'edit');
-  const config = await validateSourceConfig(kind, input.config ?? {}, deps.policy);
-  if (needsSecret(kind) && !input.secret)
+  const { config, secretFromUrl } = await validateSourceConfig(kind, input.config ?? {}, deps.policy);
+  // A WebDAV URL's `user:password@` is kept as the secret (encrypted), never in the stored URL.
+  const secret = input.secret || secretFromUrl;
+  if (needsSecret(kind) && !secret)
     throw validationError('This source needs a password', [
       { field: 'secret', reason: 'is required for imap' },
     ]);
@@ -63,7 +66,7 @@ export async function createConnector(
       kind,
       config: JSON.stringify(config),
       limits: JSON.stringify({ ...DEFAULT_LIMITS, ...input.limits }),
-      secret_ciphertext: input.secret ? encryptSecret(deps.secretKey, input.secret) : null,
+      secret_ciphertext: secret ? encryptSecret(deps.secretKey, secret) : null,
       topic_id: input.topicId ?? null,
       interval_minutes: interval,
       enabled: input.enabled ?? true,
@@ -86,11 +89,15 @@ export async function updateConnector(deps: Deps, companyId: string, id: string,
   if (input.topicId) await assertTopic(deps.db, { kind: 'company', companyId }, input.topicId, 'edit');
   const set: Record<string, unknown> = { updated_at: new Date() };
   if (input.name !== undefined) set.name = input.name.trim();
-  if (input.config !== undefined)
-    set.config = JSON.stringify(await validateSourceConfig(row.kind, input.config, deps.policy));
+  let secret = input.secret;
+  if (input.config !== undefined) {
+    const { config, secretFromUrl } = await validateSourceConfig(row.kind, input.config, deps.policy);
+    set.config = JSON.stringify(config);
+    if (secret === undefined && secretFromUrl) secret = secretFromUrl;
+  }
   if (input.topicId !== undefined) set.topic_id = input.topicId;
-  if (input.secret !== undefined)
-    set.secret_ciphertext = input.secret === null ? null : encryptSecret(deps.secretKey, input.secret);
+  if (secret !== undefined)
+    set.secret_ciphertext = secret === null ? null : encryptSecret(deps.secretKey, secret);
   if (input.intervalMinutes !== undefined) {
     set.interval_minutes = input.intervalMinutes;
     set.next_sync_at = input.intervalMinutes ? new Date(Date.now() + input.intervalMinutes * 60_000) : null;

@@ -3,6 +3,7 @@ import { sql, type Kysely, type Transaction } from 'kysely';
 import { fromKysely, type PgBoss } from 'pg-boss';
 import type { DB } from '../db/schema.ts';
 import { newId } from '../lib/ids.ts';
+import { withoutUserinfo } from '../lib/redact.ts';
 import { recordEvent } from '../outbox/outbox.ts';
 import { enqueueIngest, INGEST_QUEUE, queueSchemaOf } from '../ingestion/queue.ts';
 import { sniffFormat } from '../ingestion/sniff.ts';
@@ -38,8 +39,13 @@ export interface MirrorTarget {
   topicId: string | null;
 }
 
+/** A document's metadata; its `sourceUrl` (shown in citations) never carries a `user:password@`. */
 const metadataOf = (target: MirrorTarget, item: SourceItem) =>
-  JSON.stringify({ originalFilename: item.name, sourceUrl: item.sourceUrl, connectorId: target.connectorId });
+  JSON.stringify({
+    originalFilename: item.name,
+    sourceUrl: withoutUserinfo(item.sourceUrl),
+    connectorId: target.connectorId,
+  });
 
 const nameOf = (item: SourceItem) => item.name.trim().slice(0, 255) || 'untitled';
 
