@@ -52,6 +52,7 @@ import consoleRoutes from './routes/console.ts';
 import cookie from '@fastify/cookie';
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
+import { redactUrl } from './lib/redact.ts';
 import { httpDuration, rateLimitRejections, watchContext } from './metrics/registry.ts';
 import { metricsRoute } from './metrics/route.ts';
 
@@ -71,7 +72,8 @@ const LOG_FLUSH_MS = 500;
 
 /**
  * Request logs at `info`: one compact line when the response is sent, none on arrival (Fastify's
- * default writes two, each serializing the request or reply).
+ * default writes two, each serializing the request or reply). The URL is logged through
+ * redactUrl: `/widget/demo?key=…` and other keys, tokens and secrets in a query never reach a log.
  */
 class OneLinePerRequest extends LogController {
   override incomingRequest() {}
@@ -79,7 +81,7 @@ class OneLinePerRequest extends LogController {
     const p = request.principal;
     const line = {
       method: request.method,
-      url: request.url,
+      url: redactUrl(request.url),
       route: request.routeOptions.url,
       statusCode: reply.statusCode,
       ms: reply.elapsedTime,
@@ -90,6 +92,27 @@ class OneLinePerRequest extends LogController {
     if (error) reply.log.error({ ...line, err: error }, 'request errored');
     else reply.log.info(line, 'request completed');
   }
+}
+
+/**
+ * The logger's `req` serializer (anything that logs a request object): Fastify's default fields,
+ * with the URL through redactUrl (keys, tokens and secrets in the query replaced).
+ */
+export function requestForLog(request: FastifyRequest) {
+  const version = request.headers?.['accept-version'];
+  return {
+    method: request.method,
+    url: redactUrl(request.url),
+    version: typeof version === 'string' ? version : undefined,
+    host: request.host,
+    remoteAddress: request.ip,
+    remotePort: request.socket?.remotePort,
+  };
+}
+
+/** The app's logger: `level`, lines written to `stream`, requests serialized by requestForLog. */
+export function loggerOptions(level: string, stream: pino.DestinationStream) {
+  return { level, stream, serializers: { req: requestForLog } };
 }
 
 /** An X-Request-Id a client or proxy may choose: short, printable, nothing a log could be forged with. */
@@ -151,7 +174,7 @@ export async function buildApp(
   // and flushed at least every LOG_FLUSH_MS, so a quiet server's lines still show at once.
   const destination = pino.destination({ sync: false, minLength: 4096, periodicFlush: LOG_FLUSH_MS });
   const app = Fastify({
-    logger: { level: ctx.config.logLevel, stream: destination },
+    logger: loggerOptions(ctx.config.logLevel, destination),
     logController: new OneLinePerRequest(),
     bodyLimit: ctx.config.maxJsonBodyBytes,
     // `__proto__` and `constructor.prototype` keys are dropped from JSON bodies rather than refused:
