@@ -31,6 +31,46 @@ const wordsOf = (text: string) =>
     .replace(/[^\p{L}\p{N}]+/gu, ' ')
     .trim();
 
+/** What the reader reads as one passage: a chunk's prose, or one of its linearised table rows. */
+interface ReadingUnit {
+  citation: number;
+  text: string;
+  row: boolean;
+  sentenceOf(start: number, end: number): string;
+}
+
+/**
+ * A chunk's reading units: its text with the linearised table rows blanked out, and every such row
+ * on its own. A row read among its neighbours is read for the wrong month or state as often as not
+ * ("18,450" of October for a question about November); read alone, each row's margin says how well
+ * it fits the question, and the best row wins like the best passage does.
+ */
+function unitsOf(text: string, citation: number): ReadingUnit[] {
+  const passage = passageOf(text);
+  const rows = passage.lines.filter((l) => l.row && passage.text.slice(l.start, l.end) !== l.original);
+  let prose = passage.text;
+  for (const l of rows) prose = prose.slice(0, l.start) + ' '.repeat(l.end - l.start) + prose.slice(l.end);
+  const units: ReadingUnit[] = [];
+  if (prose.trim()) {
+    const blanked = { ...passage, text: prose };
+    units.push({ citation, text: prose, row: false, sentenceOf: (a, b) => sentenceAround(blanked, a, b) });
+  }
+  for (const l of rows)
+    units.push({
+      citation,
+      text: passage.text.slice(l.start, l.end),
+      row: true,
+      sentenceOf: () => l.original.trim(),
+    });
+  return units;
+}
+
+/** A span of a linearised row cut at its first field boundary: "87,190; Handgun: 24,412" → "87,190". */
+function withinField(span: ReadSpan): ReadSpan {
+  const cut = span.text.indexOf('; ');
+  return cut <= 0 ? span : { ...span, end: span.start + cut, text: span.text.slice(0, cut) };
+}
+
 /**
  * Reads the first `limit` sources for the question.
  * @param sources chunk texts in retrieval order ([1] = sources[0])
@@ -46,15 +86,17 @@ export async function readSources(
 ): Promise<SourcesReading> {
   const given = ` ${wordsOf(previousAnswer)} `;
   const repeats = (span: ReadSpan) => previousAnswer !== '' && given.includes(` ${wordsOf(span.text)} `);
-  const passages = sources.slice(0, limit).map((s) => passageOf(s.text));
+  const units = sources.slice(0, limit).flatMap((s, i) => unitsOf(s.text, i + 1));
   const spans = await reader.read(
     question,
-    passages.map((p) => p.text),
+    units.map((u) => u.text),
   );
   let best: ReaderEvidence | null = null;
   spans.forEach((span, i) => {
     if (!span || repeats(span) || (best && span.margin <= best.span.margin)) return;
-    best = { citation: i + 1, span, sentence: sentenceAround(passages[i]!, span.start, span.end) };
+    const unit = units[i]!;
+    const trimmed = unit.row ? withinField(span) : span;
+    best = { citation: unit.citation, span: trimmed, sentence: unit.sentenceOf(trimmed.start, trimmed.end) };
   });
   const found = best as ReaderEvidence | null;
   return { best: found, answerable: answerability(found ? found.span.margin : null) };

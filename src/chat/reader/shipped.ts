@@ -18,7 +18,7 @@ export const SHIPPED_READER_FILES: Record<string, string> = {
   'tokenizer.json': 'be50c3628f2bf5bb5e3a7f17b1f74611b2561a3a27eeab05e5aa30f411572037',
   'tokenizer_config.json': 'acb92769e8195aabd29b7b2137a9e6d6e25c476a4f15aa4355c233426c61576b',
   'special_tokens_map.json': '303df45a03609e4ead04bc3dc1536d0ab19b5358db685b6f3da123d05ec200e3',
-  'onnx/model_quantized.onnx': 'e1da9681f3eea448390db1eec3845a4cc075acd73d8c7c3e2a644f4dac249ba7',
+  'onnx/model_quantized.onnx': 'c844297f062f08920bc8a21dd9511fb82ee2b054463bf6bc62dc11fad45640aa',
 };
 
 /**
