@@ -99,8 +99,10 @@ const best =
     .map(curveAt)
     .filter((c) => c.falseRefusals <= MAX_FALSE_REFUSALS)
     .at(-1) ?? curveAt(grid[0]!);
+const answerableCount = rows.filter((r) => r.answerable).length;
+console.log(`questions ${rows.length} (${answerableCount} answerable), passages ${k}`);
 console.log(
-  `questions ${rows.length} (${rows.filter((r) => r.answerable).length} answerable), passages ${k}`,
+  `answer holds a gold answer (answerable, never refusing): ${(holds / answerableCount).toFixed(3)}`,
 );
 console.log(
   `Platt fit: bias ${fit.bias.toFixed(4)}, weight ${fit.weight.toFixed(4)}; chosen threshold ${best.threshold}`,
