@@ -15,8 +15,6 @@ import type { Reranker } from './retrieval/retriever.ts';
 import { withQueryCache } from './embeddings/query-cache.ts';
 import { startQueue } from './ingestion/queue.ts';
 import { createLlmProvider, type LlmProvider } from './chat/llm/index.ts';
-import type { Reader } from './chat/reader/reader.ts';
-import { loadConfiguredReader } from './chat/reader/shipped.ts';
 import type { IngestDeps } from './ingestion/ingest.ts';
 import type { ChatDeps } from './chat/chat.service.ts';
 import { createEvaluationQueue } from './evaluations/evaluation.job.ts';
@@ -46,8 +44,6 @@ export interface AppContext {
   reranker: Reranker | null;
   boss: PgBoss;
   llm: LlmProvider;
-  /** The extractive reader (READER_MODEL): answers for `extractive`, guards every other provider. */
-  reader: Reader;
   /** Per-company document and storage limits (QUOTA_*). */
   quota: { maxDocuments: number; maxStorageBytes: number };
   /** Child processes that parse documents under PARSE_* limits. */
@@ -84,8 +80,6 @@ export interface ContextOverrides {
   llm?: LlmProvider;
   /** A loaded reranker to share, or null for none whatever RERANK_MODEL says. */
   reranker?: Reranker | null;
-  /** A loaded reader to share. */
-  reader?: Reader;
 }
 
 /** JWT_SECRET, or a random secret generated on first start and kept in DATA_DIR/jwt-secret. */
@@ -120,9 +114,6 @@ export async function createContext(config: Config, overrides: ContextOverrides 
       : config.rerank
         ? await loadCrossEncoder(config.modelsDir, config.rerank.model, config.rerank)
         : null;
-  const reader =
-    overrides.reader ??
-    (await loadConfiguredReader(config.modelsDir, config.reader.model, config.reader.threads));
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
     pgliteDataDir: overrides.pgliteDataDir ?? pgliteDir(config.dataDir),
@@ -141,7 +132,7 @@ export async function createContext(config: Config, overrides: ContextOverrides 
     const boss = await startQueue(database.pool, overrides.queueSchema ?? 'pgboss');
     await createEvaluationQueue(boss);
     await createConnectorQueue(boss);
-    const llm = overrides.llm ?? (await createLlmProvider(config, reader));
+    const llm = overrides.llm ?? (await createLlmProvider(config, embedder));
     const sandbox = new ParserSandbox(config.parse, config.ingestConcurrency);
     const jwtSecret = jwtSecretOf(config);
     // One pub/sub channel per process for both caches' invalidations (two Redis connections).
@@ -181,7 +172,6 @@ export async function createContext(config: Config, overrides: ContextOverrides 
       reranker,
       boss,
       llm,
-      reader,
       sandbox,
       quota: config.quota,
       jwtSecret,
@@ -250,7 +240,5 @@ export function chatDepsOf(ctx: AppContext): ChatDeps {
     reranker: ctx.reranker,
     vectorStore: ctx.vectorStore,
     llm: ctx.llm,
-    reader: ctx.reader,
-    readerPassages: ctx.config.reader.passages,
   };
 }

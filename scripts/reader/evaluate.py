@@ -34,16 +34,18 @@ def questions(path: Path):
 def figures(rows, threshold):
     em, f1, has_em, has_f1, no_right = [], [], [], [], []
     for r in rows:
-        pred = r['text'] if r['margin'] > threshold else ''
-        e, f = score(r['golds'], pred)
+        answered = r['margin'] > threshold
+        # Scores of the span and of "no answer", computed once per question.
+        if 'scored' not in r:
+            r['scored'] = (score(r['golds'], r['text']), score(r['golds'], ''))
+        e, f = r['scored'][0] if answered else r['scored'][1]
         em.append(e)
         f1.append(f)
         if r['golds']:
-            he, hf = score(r['golds'], r['text'])
-            has_em.append(he)
-            has_f1.append(hf)
+            has_em.append(r['scored'][0][0])
+            has_f1.append(r['scored'][0][1])
         else:
-            no_right.append(pred == '')
+            no_right.append(not answered)
     pct = lambda xs: round(100 * float(np.mean(xs)), 1) if xs else None
     answered = [r for r in rows if r['golds']]
     return dict(questions=len(rows), EM=pct(em), F1=pct(f1), HasAns_EM_never_abstaining=pct(has_em),
@@ -52,7 +54,7 @@ def figures(rows, threshold):
 
 
 def best_threshold(rows):
-    candidates = sorted({round(r['margin'], 3) for r in rows})
+    candidates = sorted({round(r['margin'], 1) for r in rows})
     return max(candidates, key=lambda t: figures(rows, t)['F1'])
 
 

@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
-# Reproduces the shipped reader (assets/reader) from the SQuAD training data: a venv with the
-# pinned packages, prepare → train → export (int8, checked against fp32) → evaluate, then copies
-# the export into assets/reader. Same script on CPU or CUDA (train.py picks the device).
+# Reproduces the reader from the SQuAD training data: a venv with the pinned packages,
+# prepare → train → export (int8, checked against fp32) → evaluate; the export lands in
+# $WORK/export. Same script on CPU or CUDA (train.py picks the device). Not shipped yet: the
+# service integration is on the branch issue-35-reader (docs/models.md "The reader").
 # Usage: bash scripts/reader/reproduce.sh [extra train.py flags, e.g. --max-steps 800]
-# The shipped model: bash scripts/reader/reproduce.sh --max-steps 800 --bf16 (docs/models.md).
+# The 2026-11-28 CPU model: bash scripts/reader/reproduce.sh --max-steps 1100 --bf16 (docs/models.md).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 [ -x .venv-reader/bin/python ] || python3 -m venv .venv-reader
@@ -15,7 +16,4 @@ cd scripts/reader
 "$PY" train.py --data "$WORK" --out "$WORK/model" --batch-size 32 --lr 1e-4 --save-every 50 "$@"
 "$PY" export.py --model "$WORK/model/final" --out "$WORK/export" --validation "$WORK/validation.json"
 "$PY" evaluate.py --model "$WORK/export" --json "$WORK/evaluate.json"
-cd ../..
-"$PY" scripts/reader/ship.py "$WORK/export"
-
-echo "assets/reader updated and pinned in src/chat/reader/shipped.ts"
+echo "reader exported to $WORK/export (figures: $WORK/evaluate.json)"

@@ -1,5 +1,5 @@
 import type { Source } from './llm/provider.ts';
-import { idfCoverage, termsOf } from './terms.ts';
+import { idfCoverage, termsOf } from './llm/sentence-scoring.ts';
 
 /**
  * Least share of an answer's IDF-weighted terms a source must hold to be cited for it. Half:

@@ -17,10 +17,8 @@ import { withSourceUrls } from '../connectors/source-urls.ts';
 import { sourcesOf, type SourceView } from './sources.ts';
 import { SourceSupport } from './attribution.ts';
 import { GroundedAnswer } from './grounding.ts';
-import { followUpQuestion } from './follow-up/follow-up.ts';
-import type { Reader } from './reader/reader.ts';
-import { readSources } from './reader/read-sources.ts';
-import { DEFAULT_ANSWER_THRESHOLD } from './reader/answerability.ts';
+import { assess, DEFAULT_ANSWER_THRESHOLD } from './answering/assess.ts';
+import { followUpQuestion } from './answering/follow-up.ts';
 import { REFUSAL_SENTENCE } from './prompt.ts';
 import { accessScopeOf } from '../access/scope.ts';
 
@@ -43,10 +41,6 @@ export type ChatEvent =
 export interface ChatDeps extends RetrieverDeps {
   db: Kysely<DB>;
   llm: LlmProvider;
-  /** The extractive reader: the answerability every provider's answer must pass. */
-  reader: Reader;
-  /** Retrieved chunks the reader reads per question (READER_PASSAGES). */
-  readerPassages: number;
 }
 
 /** Chunks given to the model as numbered sources. */
@@ -134,25 +128,17 @@ export async function* answerStream(
     deps.llm.name === 'extractive'
       ? sources
       : [...(await expandWithNeighbours(deps.db, principal.companyId, documents, 1)), ...web];
-  const extractive = deps.llm.name === 'extractive';
-  const threshold = settings.answerThreshold ?? DEFAULT_ANSWER_THRESHOLD;
-  // A generating model answers only what the reader's calibrated answerability would answer: the
-  // same decision guards every provider, and a refusal costs no generation. The reader's span
-  // also grounds an uncited answer that states it (docs/chat.md "The reader").
-  const reading =
-    extractive || documents.length === 0
-      ? null
-      : await readSources(deps.reader, query, documents, deps.readerPassages);
-  const answerable = reading === null || reading.answerable >= threshold;
-  const readerAnswer =
-    reading?.best && answerable ? { text: reading.best.span.text, citation: reading.best.citation } : null;
   // The extractive answerer quotes cited sentences or refuses by itself: only a generating model's
   // answer is held back until it is grounded (grounding.ts).
-  const answer = new GroundedAnswer(
-    sources.length,
-    extractive ? null : new SourceSupport(context),
-    readerAnswer,
-  );
+  const extractive = deps.llm.name === 'extractive';
+  const answer = new GroundedAnswer(sources.length, extractive ? null : new SourceSupport(context));
+  const threshold = settings.answerThreshold ?? DEFAULT_ANSWER_THRESHOLD;
+  // A generating model answers only what the extractive answerer's calibrated answerability
+  // would answer: the same decision guards every provider (docs/chat.md "The extractive answer").
+  const answerable =
+    extractive || documents.length === 0
+      ? true
+      : (await assess(deps.embedder, query, documents)).answerable >= threshold;
   const fragments = answerable
     ? deps.llm.generate({
         question: extractive ? (followUp ?? request.message) : request.message,

@@ -125,12 +125,8 @@ async function keyRoutes(t: Test, app: FastifyInstance, f: AccessFixture, c: Cal
     const stream = await post('/api/public/chat/stream', { message: QUESTION, ...extra });
     t.equal(stream.statusCode, 200);
     t.equal(has(stream.body, HR_MARKER), hrAllowed, `${c.name} topic ${topicId ?? 'omitted'}: public stream`);
-    // Questions about unfiled documents must not dump their text either. (A question the reader
-    // answers from the unfiled document, not a bare list of its words, which it refuses.)
-    const nonsense = await post('/api/public/chat', {
-      message: `On which day is the ${UNFILED_MARKER} shelf watered?`,
-      ...extra,
-    });
+    // Nonsense questions must not dump other documents' text either.
+    const nonsense = await post('/api/public/chat', { message: `ficus ${UNFILED_MARKER} watered`, ...extra });
     t.equal(
       has(nonsense.body, UNFILED_MARKER),
       c.seesUnfiled && !topicId,

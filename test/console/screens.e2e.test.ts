@@ -2,7 +2,7 @@ import t from 'tap';
 import { chromium, type Page } from 'playwright-core';
 import { buildTestApp, signUp } from '../helpers/app.ts';
 import { RAG_DEFAULTS } from '../../console/src/settings/defaults.ts';
-import { DEFAULT_ANSWER_THRESHOLD } from '../../src/chat/reader/answerability.ts';
+import { DEFAULT_ANSWER_THRESHOLD } from '../../src/chat/answering/assess.ts';
 import { SOURCES_PER_ANSWER } from '../../src/chat/chat.service.ts';
 import { buildFrontEnds, CHROMIUM, CHROMIUM_ARGS, DESKTOP, PHONE, screen } from '../helpers/browser.ts';
 

@@ -8,7 +8,7 @@
 export const RAG_DEFAULTS = {
   topK: 6,
   temperature: 0.1,
-  answerThreshold: 0.39,
+  answerThreshold: 0.35,
   rerank: false,
   systemPrompt: '',
 } as const;

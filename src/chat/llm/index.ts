@@ -1,5 +1,5 @@
 import type { Config } from '../../config/index.ts';
-import type { Reader } from '../reader/reader.ts';
+import type { Embedder } from '../../embeddings/embedder.ts';
 import { extractiveProvider } from './extractive.ts';
 import { ollamaProvider } from './ollama.ts';
 import { openAiCompatibleProvider } from './openai.ts';
@@ -11,7 +11,7 @@ import type { LlmProvider } from './provider.ts';
  * The provider named by LLM_PROVIDER; add a backend here and in src/chat/llm/.
  * @throws LlmUnavailableError when an in-process model cannot be loaded.
  */
-export async function createLlmProvider(config: Config, reader: Reader): Promise<LlmProvider> {
+export async function createLlmProvider(config: Config, embedder: Embedder): Promise<LlmProvider> {
   switch (config.llmProvider) {
     case 'ollama':
       return ollamaProvider({
@@ -40,7 +40,7 @@ export async function createLlmProvider(config: Config, reader: Reader): Promise
         threads: config.llamacppThreads,
       });
     case 'extractive':
-      return extractiveProvider(reader, config.reader.passages);
+      return extractiveProvider(embedder);
   }
 }
 

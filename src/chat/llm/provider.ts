@@ -26,7 +26,7 @@ export interface GenerationRequest {
   /** The company's generation settings ("Cog-RAG configuration"); unset = provider defaults. */
   settings?: GenerationSettings;
   /**
-   * Set when `question` is a follow-up completed from the conversation (follow-up/follow-up.ts):
+   * Set when `question` is a follow-up completed from the conversation (answering/follow-up.ts):
    * the previous answer, which the follow-up asks beyond (the extractive answerer does not repeat it).
    */
   previousAnswer?: string;
@@ -44,7 +44,7 @@ export interface GenerationSettings {
   systemPrompt?: string;
   temperature?: number;
   /**
-   * Least calibrated answerability (src/chat/reader/answerability.ts, 0..1) for an answer; below it
+   * Least calibrated answerability (src/chat/answering/assess.ts, 0..1) for an answer; below it
    * the answer is the refusal. Unset: DEFAULT_ANSWER_THRESHOLD.
    */
   answerThreshold?: number;
