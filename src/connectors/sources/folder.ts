@@ -124,7 +124,12 @@ export function folderSource(config: FolderConfig, roots: string[]): ConnectorSo
           if (err instanceof ConnectorSourceError) throw err;
           const reason =
             err instanceof PathEscapeError ? err.message : `cannot read: ${(err as Error).message}`;
-          if (rel === '') throw new ConnectorSourceError(`cannot read ${root}: ${reason}`);
+          if (rel === '')
+            throw new ConnectorSourceError(
+              (err as NodeJS.ErrnoException).code === 'ENOENT'
+                ? `the folder ${root} is missing (an unmounted share?)`
+                : `cannot read ${root}: ${reason}`,
+            );
           // Its files are not gone, only unreadable now (a share's hiccup, a permission): keep them.
           ctx.incomplete(rel, reason);
           continue;
