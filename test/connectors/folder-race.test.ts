@@ -140,31 +140,28 @@ t.test('folder: thousands of swaps while listing and fetching never read outside
     if (text.includes(l.secret)) leaks.push(`${what}: ${text}`);
     else read++;
   };
+  /** Fetches one item under the swap: its bytes are checked for the secret, a refusal counted. */
+  const fetchChecked = async (item: Parameters<typeof source.fetch>[0]) => {
+    fetches++;
+    try {
+      check(item.key, await source.fetch(item, 1e7));
+    } catch (err) {
+      if (!(err instanceof SourceItemError)) throw err;
+      refused++;
+    }
+  };
   try {
     while (Date.now() < until && leaks.length < 5) {
       // Listed before, fetched while the folder may be swapped (between listing and fetch, or
       // during the fetch's walk of the path): the stale item and one only the outside holds.
-      for (const item of [note!, { ...note!, key: 'sub/secret.txt', name: 'secret.txt' }]) {
-        fetches++;
-        try {
-          check(item.key, await source.fetch(item, 1e7));
-        } catch (err) {
-          if (!(err instanceof SourceItemError)) throw err;
-          refused++;
-        }
-      }
+      for (const item of [note!, { ...note!, key: 'sub/secret.txt', name: 'secret.txt' }])
+        await fetchChecked(item);
       // A listing under the swap, each of its items fetched at once.
       if (++rounds % 10 === 0) {
         listings++;
         for (const item of await listAll(source)) {
           if (item.key.endsWith('secret.txt')) leaks.push(`listed ${item.key}`);
-          fetches++;
-          try {
-            check(item.key, await source.fetch(item, 1e7));
-          } catch (err) {
-            if (!(err instanceof SourceItemError)) throw err;
-            refused++;
-          }
+          await fetchChecked(item);
         }
       }
     }
