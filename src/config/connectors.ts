@@ -18,6 +18,11 @@ export interface ConnectorsConfig {
   pollSeconds: number;
   /** Syncs one worker process runs at once, one per company (CONNECTOR_CONCURRENCY, default 2). */
   concurrency: number;
+  /**
+   * Days a document removed by a sync stays recoverable (its rows archived, its file kept) before
+   * it is purged (CONNECTOR_RETENTION_DAYS, default 30; 0 purges at the next poll).
+   */
+  retentionDays: number;
 }
 
 /** Parses CONNECTOR_*. @throws ConfigError naming a malformed variable. */
@@ -32,5 +37,6 @@ export function connectorsConfig(env: Env): ConnectorsConfig {
     leaseSeconds: int(env, 'CONNECTOR_LEASE_SECONDS', 60, 1),
     pollSeconds: int(env, 'CONNECTOR_POLL_SECONDS', 15, 1),
     concurrency: int(env, 'CONNECTOR_CONCURRENCY', 2, 1),
+    retentionDays: int(env, 'CONNECTOR_RETENTION_DAYS', 30, 0),
   };
 }

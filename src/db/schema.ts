@@ -391,6 +391,8 @@ export interface DB {
   connector_runs: ConnectorRunsTable;
   connector_items: ConnectorItemsTable;
   company_usage: CompanyUsageTable;
+  removed_documents: RemovedDocumentsTable;
+  removed_chunks: RemovedChunksTable;
 }
 
 /**
@@ -472,4 +474,27 @@ export interface ConnectorItemsTable {
   seen_run_id: string | null;
   error: string | null;
   updated_at: CreatedTimestamp;
+}
+
+/**
+ * A connector item's document removed by a sync, recoverable until purged (migration 0060,
+ * src/connectors/removed.ts): the rows of the document and its attachments as they were.
+ */
+export interface RemovedDocumentsTable {
+  /** The removed document's id, given back when the item comes back. */
+  id: string;
+  company_id: string;
+  connector_id: string;
+  item_key: string;
+  /** SHA-256 of the item's bytes: a file that comes back elsewhere is found by it. */
+  sha256: string | null;
+  /** `to_jsonb(documents.*)` of the document and its attachments' documents, parents first. */
+  documents: ColumnType<Record<string, unknown>[], string, string>;
+  removed_at: CreatedTimestamp;
+}
+
+/** A chunk of a removed document, `to_jsonb(chunks.*)` with its embedding (migration 0060). */
+export interface RemovedChunksTable {
+  removed_id: string;
+  chunk: ColumnType<Record<string, unknown>, string, string>;
 }

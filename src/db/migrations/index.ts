@@ -19,6 +19,7 @@ import * as idempotencyKeys from './0020_idempotency_keys.ts';
 import * as connectors from './0030_connectors.ts';
 import * as documentsWaitingIndex from './0040_documents_waiting_index.ts';
 import * as companyUsage from './0050_company_usage.ts';
+import * as removedDocuments from './0060_removed_documents.ts';
 
 /** Every migration, in order; add new files here (names sort by their timestamp-like prefix). */
 const migrations: Record<string, Migration> = {
@@ -42,6 +43,7 @@ const migrations: Record<string, Migration> = {
   '0030_connectors': connectors,
   '0040_documents_waiting_index': documentsWaitingIndex,
   '0050_company_usage': companyUsage,
+  '0060_removed_documents': removedDocuments,
 };
 
 export const migrationProvider: MigrationProvider = {
