@@ -14,6 +14,7 @@ export function syncDepsOf(ctx: AppContext, log: FastifyBaseLogger): SyncDeps {
     vectorStore: ctx.vectorStore,
     log,
     leaseSeconds: ctx.config.connectors.leaseSeconds,
+    retentionDays: ctx.config.connectors.retentionDays,
     maxItemBytes,
     openSource: (connector) =>
       openSource(connector, { config: ctx.config.connectors, secretKey: ctx.webhookKey, maxItemBytes }),

@@ -125,7 +125,10 @@ export async function replaceMirrored(
   await enqueueIngest(boss, id, fromKysely(trx), -usage.pending);
 }
 
-/** A moved item keeps its document (and chunks); only its name and source change. */
+/**
+ * A moved (or restored, removed.ts) item keeps its document (and chunks); only its name and
+ * source change. What ingestion added to the metadata (attachments' outcomes, OCR) is kept.
+ */
 export async function renameMirrored(
   trx: Transaction<DB>,
   target: MirrorTarget,
@@ -134,7 +137,11 @@ export async function renameMirrored(
 ) {
   await trx
     .updateTable('documents')
-    .set({ name: nameOf(item), metadata: metadataOf(target, item), updated_at: new Date() })
+    .set({
+      name: nameOf(item),
+      metadata: sql`metadata || ${metadataOf(target, item)}::jsonb`,
+      updated_at: new Date(),
+    })
     .where('id', '=', id)
     .where('company_id', '=', target.companyId)
     .execute();

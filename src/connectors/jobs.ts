@@ -5,6 +5,8 @@ import type { DB } from '../db/schema.ts';
 import { newId } from '../lib/ids.ts';
 import { runSync, type SyncDeps } from './sync.ts';
 import { requeueStranded } from './documents.ts';
+import { purgeRemoved } from './purge.ts';
+import { DEFAULT_RETENTION_DAYS } from './removed.ts';
 import type { RunRow } from './runs.ts';
 
 /** Queue of connector syncs; payload `{ runId }`. */
@@ -75,7 +77,8 @@ export async function startRun(
  * The worker's side: consumes sync jobs, and every `pollSeconds` starts the scheduled syncs that
  * are due (row-locked with SKIP LOCKED, so workers never start one twice), sends again the runs
  * whose holder stopped renewing its lease (a crashed worker: the run resumes where it stopped),
- * and queues connector documents left without an ingestion job.
+ * and, at most once a minute, queues connector documents left without an ingestion job and purges
+ * removed documents past their retention (purge.ts).
  * @returns `stop()`, which stops polling and consuming.
  */
 export async function startConnectorWorker(
@@ -112,6 +115,8 @@ export async function startConnectorWorker(
       // Stranded documents are a rare safety net: looked for once per `strandedMs`, not every poll.
       const sweep = Date.now() - lastSweep >= strandedMs;
       await tickOnce(deps.db, boss, deps.leaseSeconds, sweep);
+      // Removed documents past their retention go at the same (rare) pace: a cheap query when none.
+      if (sweep) await purgeRemoved(deps, deps.retentionDays ?? DEFAULT_RETENTION_DAYS);
       if (sweep) lastSweep = Date.now();
     } catch (err) {
       options.log.warn({ err }, 'connector scheduling failed; retried on the next poll');

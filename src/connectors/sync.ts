@@ -5,11 +5,17 @@ import type { ConnectorItemsTable, ConnectorsTable, DB } from '../db/schema.ts';
 import type { FileStore } from '../documents/file-store.ts';
 import type { CompanyQuota } from '../documents/quotas.ts';
 import type { VectorStore } from '../retrieval/vector-store/index.ts';
-import { deleteDocument } from '../documents/documents.service.ts';
 import { isDatabaseUnavailable } from '../db/unavailable.ts';
 import { AppError } from '../lib/errors.ts';
 import { OutboundRequestError } from '../lib/http-client.ts';
 import { bump, claimRun, finishRun, renewLease, type RunRow } from './runs.ts';
+import {
+  archiveDocument,
+  DEFAULT_RETENTION_DAYS,
+  findRemoved,
+  restoreRemoved,
+  writeRestoredPoints,
+} from './removed.ts';
 import {
   insertMirrored,
   newDocumentId,
@@ -40,11 +46,15 @@ export interface SyncDeps {
   maxItemBytes: number;
   openSource(connector: Selectable<ConnectorsTable>): Promise<ConnectorSource>;
   listsChanged?(companyId: string): void;
+  /** Days a removed document stays recoverable (CONNECTOR_RETENTION_DAYS; default 30). */
+  retentionDays?: number;
 }
 
 type ItemRow = Selectable<ConnectorItemsTable>;
 /** Version stored for an item that failed: never equal to a real one, so the next sync retries it. */
 const FAILED = '!failed';
+/** Version recorded for an item restored with old bytes before its update: never a real one. */
+const RESTORED = '!restored';
 /** Unchanged items confirmed per transaction. */
 const SEEN_BATCH = 500;
 
@@ -292,10 +302,11 @@ async function applyItem(
   run: RunRow,
   target: MirrorTarget,
   fetched: FetchedItem,
-  row: ItemRow | undefined,
+  known: ItemRow | undefined,
   goneBySha: Map<string, ItemRow>,
   movedKeys: Set<string>,
 ): Promise<void> {
+  let row = known;
   const { db } = deps;
   const { item } = fetched;
   const upsert = (documentId: string | null) => ({
@@ -311,10 +322,13 @@ async function applyItem(
     error: null,
     updated_at: new Date(),
   });
-  const save = (trx: Kysely<DB>, documentId: string | null) =>
+  const save = (trx: Kysely<DB>, documentId: string | null, restored?: { sha256: string | null }) =>
     trx
       .insertInto('connector_items')
-      .values(upsert(documentId))
+      .values({
+        ...upsert(documentId),
+        ...(restored ? { version: RESTORED, sha256: restored.sha256 } : {}),
+      })
       .onConflict((oc) =>
         oc.columns(['connector_id', 'item_key']).doUpdateSet((eb) => ({
           version: eb.ref('excluded.version'),
@@ -329,6 +343,11 @@ async function applyItem(
       )
       .execute();
   const size = fetched.bytes.length;
+  if (!row?.document_id && !goneBySha.has(fetched.sha256)) {
+    const restored = await restoreItem(deps, run, target, fetched, save);
+    if (restored === 'same') return;
+    if (restored) row = restored;
+  }
   if (row?.document_id && row.sha256 === fetched.sha256) {
     // New version, same bytes (a touched file, a re-uploaded object): nothing to re-embed.
     await db.transaction().execute(async (trx) => {
@@ -373,6 +392,56 @@ async function applyItem(
   });
 }
 
+/**
+ * Gives a listed item with no document its removed document back (removed.ts), when the
+ * connector removed one for the same key, or with the same bytes, within the retention: same id,
+ * same chunks, nothing embedded. Bytes unchanged → counted `moved` (a document kept across a
+ * removal), and done: `'same'`. Bytes changed → the item row is recorded with the archived hash
+ * and a version no listing has, and returned, so the caller updates the document as any changed
+ * item (new original, ingested again, `updated`); a crash in between leaves it to the next sync.
+ * @returns 'same', the restored item's row, or null when no archive matched.
+ * @throws AppError past the company's quota (the item fails; the archive stays).
+ */
+async function restoreItem(
+  deps: SyncDeps,
+  run: RunRow,
+  target: MirrorTarget,
+  fetched: FetchedItem,
+  save: (trx: Kysely<DB>, id: string, restored?: { sha256: string | null }) => Promise<unknown>,
+): Promise<'same' | ItemRow | null> {
+  const { db } = deps;
+  const days = deps.retentionDays ?? DEFAULT_RETENTION_DAYS;
+  const match = await findRemoved(db, target.connectorId, fetched.item.key, fetched.sha256, days);
+  if (!match) return null;
+  const same = match.sha256 === fetched.sha256;
+  const restored = await db.transaction().execute(async (trx) => {
+    const restored = await restoreRemoved(trx, deps, target, match.id, {
+      sizeBytes: fetched.bytes.length,
+      reingesting: same ? [] : [match.id],
+    });
+    if (!restored) return null;
+    if (same) {
+      await renameMirrored(trx, target, match.id, fetched.item);
+      await save(trx, match.id);
+      await bump(trx, run.id, { moved: 1, listed: 1, bytes: fetched.bytes.length });
+    } else await save(trx, match.id, { sha256: match.sha256 });
+    return restored;
+  });
+  if (!restored) return null;
+  await writeRestoredPoints(
+    deps,
+    target.companyId,
+    restored.documents.map((d) => d.id),
+  );
+  if (same) return 'same';
+  return db
+    .selectFrom('connector_items')
+    .selectAll()
+    .where('connector_id', '=', target.connectorId)
+    .where('item_key', '=', fetched.item.key)
+    .executeTakeFirstOrThrow();
+}
+
 async function recordFailure(
   db: Kysely<DB>,
   run: RunRow,
@@ -403,26 +472,32 @@ async function recordFailure(
   });
 }
 
+/**
+ * Removes an item gone from the source: its document (with attachments and chunks) moves to the
+ * recoverable archive (removed.ts) in the transaction that deletes its item row and counts it,
+ * so a crash leaves either both or neither; its points leave a separate vector store after that.
+ */
 async function deleteItem(
   deps: SyncDeps,
   run: RunRow,
   connector: Selectable<ConnectorsTable>,
   row: ItemRow,
 ): Promise<void> {
-  if (row.document_id) {
-    const scope = { kind: 'company' as const, companyId: connector.company_id };
-    await deleteDocument(deps, scope, row.document_id, { connectorId: connector.id }).catch(
-      (err: unknown) => {
-        if (!(err instanceof AppError && err.statusCode === 404)) throw err; // gone already
-      },
-    );
-  }
-  await deps.db.transaction().execute(async (trx) => {
+  const scope = { companyId: connector.company_id, connectorId: connector.id };
+  const removed = await deps.db.transaction().execute(async (trx) => {
+    const ids = row.document_id
+      ? await archiveDocument(trx, scope, row.document_id, row.item_key, row.sha256)
+      : [];
     const gone = await trx
       .deleteFrom('connector_items')
       .where('connector_id', '=', connector.id)
       .where('item_key', '=', row.item_key)
       .executeTakeFirst();
     if (gone.numDeletedRows > 0n) await bump(trx, run.id, { deleted: 1 });
+    return ids;
   });
+  for (const documentId of removed)
+    await deps.vectorStore?.deleteDocument(connector.company_id, documentId).catch((err: unknown) => {
+      deps.log.warn({ err, documentId }, 'vector store delete failed; re-sync removes the points');
+    });
 }
