@@ -151,6 +151,7 @@ async function rateLimitPlugin(app: FastifyInstance) {
     prefix: `${app.ctx.config.ops.redisPrefix}rl:`,
     onDegraded: (err) =>
       app.log.warn({ err }, 'rate limits: Redis unreachable, counting per replica until it is back'),
+    onRecovered: () => app.log.info('rate limits: Redis is back, counting shared again'),
   });
   app.addHook('onClose', () => counter.close());
   publicLimits(app, counter);

@@ -6,6 +6,7 @@ import { buildApp } from './app.ts';
 import { bootstrapAdmin } from './bootstrap.ts';
 import { startIngestionWorker, type IngestionWorker } from './ingestion/worker.ts';
 import { buildWorkerProbes } from './routes/worker-probes.ts';
+import { settleWithin, workGraceMs } from './lib/lifecycle.ts';
 import { FileStoreMismatchError, verifySharedStore } from './documents/store-identity.ts';
 import { withEmbedThread } from './ingestion/embed-thread.ts';
 import { ensureModels } from './models/pull.ts';
@@ -72,11 +73,12 @@ async function main() {
       { ...ingestDepsOf(ctx), embedder },
       {
         concurrency: config.ingestConcurrency,
+        budget: config.ingestBudget,
         log: app.log,
         vacuumAfterBurst: ctx.database.kind === 'pglite',
       },
     );
-    await startEvaluationWorker(ctx.boss, chatDepsOf(ctx), { log: app.log });
+    await startEvaluationWorker(ctx.boss, chatDepsOf(ctx), { log: app.log, ...config.evaluations });
     webhooks = startWebhookDispatcher(deliveryDepsOf(ctx), { pollMs: config.webhookPollMs, log: app.log });
     connectors = await startConnectorWorker(ctx.boss, syncDepsOf(ctx, app.log), {
       pollSeconds: config.connectors.pollSeconds,
@@ -86,21 +88,28 @@ async function main() {
   }
   const probes = config.role === 'worker' ? await buildWorkerProbes(ctx) : null;
   let stopping = false;
+  let served = false;
   /**
    * SIGTERM/SIGINT: readiness turns 503 at once; for SHUTDOWN_DRAIN_SECONDS the API keeps serving
    * (load balancers notice the 503 and stop sending) and open streams may finish, then those left
-   * get an `error` event; the worker stops taking jobs and gives back the attempts it cuts off;
-   * then everything closes. A second signal exits at once.
+   * get an `error` event; the worker stops taking jobs, waits for its documents in flight (a
+   * ROLE=worker process at most one ingestion slice: src/lib/lifecycle.ts `workGraceMs`) and gives
+   * back the attempts it cuts off; then everything closes, each part bounded by what is left of
+   * SHUTDOWN_CLOSE_MS. A second signal exits at once.
    */
   const shutdown = async (signal: string) => {
     if (stopping) process.exit(1);
     stopping = true;
-    const { drainMs } = config.ops;
-    app.log.info({ signal, drainMs }, 'draining: readiness is 503 from now on');
+    const { drainMs, closeMs } = config.ops;
+    const graceMs = workGraceMs(config.role, drainMs, config.ingestSliceMs);
+    app.log.info({ signal, drainMs, graceMs }, 'draining: readiness is 503 from now on');
     ctx.lifecycle.startDrain();
-    const drainEnds = Date.now() + drainMs;
+    const drainEnds = Date.now() + graceMs;
+    const left = (step: string) => (why: 'timeout' | Error) =>
+      app.log.warn({ step, why: why === 'timeout' ? why : why.message }, 'shutdown: step left behind');
     await Promise.all([
-      worker?.stop(drainMs),
+      // The attempts cut off are given back after the grace: a little time for those writes.
+      worker && settleWithin(worker.stop(graceMs), graceMs + closeMs, left('ingestion worker')),
       config.role !== 'worker' &&
         new Promise<void>((resolve) =>
           setTimeout(() => {
@@ -112,13 +121,20 @@ async function main() {
           }, drainMs),
         ),
     ]);
-    app.log.info({ overMs: Math.max(0, Date.now() - drainEnds) }, 'closing');
-    await webhooks?.stop();
-    await connectors?.stop();
-    await embedder?.close();
-    await probes?.close();
-    await app.close();
-    await ctx.close();
+    const closing = Date.now();
+    app.log.info({ overMs: Math.max(0, closing - drainEnds) }, 'closing');
+    const closeBy = closing + closeMs;
+    const within = (step: string, run: () => Promise<unknown> | undefined) =>
+      settleWithin(run(), Math.max(0, closeBy - Date.now()), left(step));
+    await within('webhook dispatcher', () => webhooks?.stop());
+    await within('connector worker', () => connectors?.stop());
+    await within('embedding thread', () => embedder?.close());
+    await within('worker probes', () => probes?.close());
+    // A ROLE=worker app is never booted (nothing listens on it): closing it would boot every
+    // plugin first, seconds of CPU on the way out.
+    if (served) await within('http server', () => app.close());
+    await within('database and queue', () => ctx.close());
+    app.log.info({ ms: Date.now() - closing }, 'closed');
     process.exit(0);
   };
   process.off('SIGTERM', duringStart);
@@ -131,6 +147,7 @@ async function main() {
   }
   if (config.role !== 'worker') {
     await app.listen({ port: config.port, host: config.host });
+    served = true;
     app.log.info(
       `Cog-RAG ${config.role === 'all' ? '(API + worker)' : 'API'} — docs at http://${config.host}:${config.port}/api/docs`,
     );

@@ -16,6 +16,12 @@ export interface OpsConfig {
   redisPrefix: string;
   /** After SIGTERM: readiness 503 and requests still served for this long, ms; then close. */
   drainMs: number;
+  /**
+   * After the drain: longest the closing steps (webhook dispatcher, connector syncs, embedding
+   * thread, HTTP server, database and queue) may take together before the process exits anyway, ms
+   * (SHUTDOWN_CLOSE_MS).
+   */
+  closeMs: number;
   /** ROLE=worker's HTTP port for /health, /ready and /metrics. */
   workerPort: number;
   /** Bearer token /metrics requires; null = /metrics answers 404. */
@@ -42,6 +48,7 @@ export function opsConfig(env: Env): OpsConfig {
     },
     redisPrefix,
     drainMs: int(env, 'SHUTDOWN_DRAIN_SECONDS', 10, 0) * 1000,
+    closeMs: int(env, 'SHUTDOWN_CLOSE_MS', 3000, 100),
     workerPort: int(env, 'WORKER_PORT', 3001, 0),
     metricsToken,
   };

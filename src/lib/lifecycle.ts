@@ -59,3 +59,43 @@ export function createLifecycle(): Lifecycle {
     },
   };
 }
+
+/**
+ * Awaits `step` for at most `ms`, so one part that hangs on the way out (a connector sync, a
+ * webhook attempt, pg-boss's graceful stop) cannot hold the process past the orchestrator's grace
+ * period. Never rejects: a step that fails or overruns is reported through `onLate` and left
+ * behind (the process exits right after).
+ * @returns whether the step settled in time.
+ */
+export async function settleWithin(
+  step: Promise<unknown> | undefined | null | false,
+  ms: number,
+  onLate: (reason: 'timeout' | Error) => void,
+): Promise<boolean> {
+  if (!step) return true;
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<'timeout'>((resolve) => (timer = setTimeout(() => resolve('timeout'), ms)));
+  const result = await Promise.race([
+    step.then(
+      () => 'done' as const,
+      (err: unknown) => (err instanceof Error ? err : new Error(String(err))),
+    ),
+    late,
+  ]);
+  clearTimeout(timer);
+  if (result === 'done') return true;
+  onLate(result);
+  return false;
+}
+
+/**
+ * How long a process waits for the work in flight after SIGTERM, ms. An API (or API + worker)
+ * process serves for the whole drain (load balancers need it to notice readiness 503). A
+ * ROLE=worker process has no traffic to drain: it waits for its documents in flight at most one
+ * ingestion slice (INGEST_SLICE_SECONDS, the work between two seams where a document may stop),
+ * and gives back the attempts of those it cuts off, so it exits well inside Kubernetes' 30 s
+ * default grace period.
+ */
+export function workGraceMs(role: 'all' | 'api' | 'worker', drainMs: number, sliceMs: number): number {
+  return role === 'worker' ? Math.min(drainMs, sliceMs) : drainMs;
+}

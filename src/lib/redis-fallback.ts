@@ -25,13 +25,54 @@ class CommandTimeout extends Error {
   override name = 'RedisCommandTimeout';
 }
 
-/** `promise`, or a rejection after `ms`. */
-export function withTimeout<R>(promise: Promise<R>, ms: number): Promise<R> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new CommandTimeout(`Redis did not answer within ${ms} ms`)), ms);
+/**
+ * `promise`, or a rejection once it has had `ms` of this process's attention. A timer callback runs
+ * before the event loop's poll phase, where sockets are read: after the loop was held (a parse, a
+ * tokenizer, a busy machine) the timer fired first and rejected a reply that was already in the
+ * socket, so Redis looked slow when the process was (46 breaker trips in the audit, Redis healthy).
+ * So the verdict waits for that poll phase (setImmediate), and a timer that itself ran late by
+ * more than half of `ms` (the loop was held) grants one more `ms`: at most about 2 × `ms` plus the
+ * hold. `onLag` hears of each extension.
+ */
+export function withTimeout<R>(
+  promise: Promise<R>,
+  ms: number,
+  onLag?: (lateMs: number) => void,
+): Promise<R> {
+  return new Promise<R>((resolve, reject) => {
+    let settled = false;
+    let extended = false;
+    let timer: NodeJS.Timeout | undefined;
+    const arm = () => {
+      const due = performance.now() + ms;
+      timer = setTimeout(() => {
+        const lateMs = performance.now() - due;
+        setImmediate(() => {
+          if (settled) return;
+          if (!extended && lateMs > ms / 2) {
+            extended = true;
+            onLag?.(lateMs);
+            return arm();
+          }
+          settled = true;
+          reject(new CommandTimeout(`Redis did not answer within ${ms} ms`));
+        });
+      }, ms);
+    };
+    arm();
+    promise.then(
+      (value) => {
+        settled = true;
+        clearTimeout(timer);
+        resolve(value);
+      },
+      (err: unknown) => {
+        settled = true;
+        clearTimeout(timer);
+        reject(err as Error);
+      },
+    );
   });
-  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }
 
 /**
@@ -41,8 +82,9 @@ export function withTimeout<R>(promise: Promise<R>, ms: number): Promise<R> {
  *
  * A circuit breaker (Nygard, "Release It!", ch. 5): a command that fails or takes longer than
  * `commandTimeoutMs` opens it; while open every call goes to `local()` at once (no added latency)
- * and, once `cooldownMs` has passed, one background PING (bounded by the same timeout) closes it
- * when Redis answers. A connection that is not ready also routes to `local()` once an outage was
+ * and, every `cooldownMs`, a PING from a background timer (bounded by the same timeout) closes it
+ * when Redis answers — with or without requests, so `cograg_dependency_up{dependency="redis"}`
+ * turns 1 on an idle replica too. A connection that is not ready also routes to `local()` once an outage was
  * seen; before the first failure, commands wait for the connection, so counts do not split at
  * start. `onDegraded` is told once per outage, `onRecovered` when it ends.
  * @returns `run(shared, local)`: `shared()` on Redis, else `local()`; never rejects for Redis' sake.
@@ -58,25 +100,41 @@ export function redisWithFallback(
   let degraded = false;
   let retryAt = 0;
   let probing = false;
+  let ended = false;
+  let watcher: NodeJS.Timeout | null = null;
   const open = (err: Error) => {
     if (!degraded) onDegraded?.(err);
     degraded = true;
     state.open = true;
     retryAt = Date.now() + cooldownMs;
+    if (!watcher && !ended) {
+      watcher = setInterval(() => {
+        if (redis.status === 'ready') probe();
+      }, cooldownMs);
+      watcher.unref();
+    }
   };
   const close = () => {
+    if (watcher) clearInterval(watcher);
+    watcher = null;
     if (degraded) options.onRecovered?.();
     degraded = false;
     state.open = false;
   };
   const probe = () => {
-    if (probing) return;
+    if (probing || ended) return;
     probing = true;
     withTimeout(redis.ping(), commandTimeoutMs)
       .then(close, (err: Error) => open(err))
       .finally(() => (probing = false));
   };
   redis.on('error', (err: Error) => open(err));
+  // disconnect()/quit(): no more probes (the interval would keep a closed client pinging).
+  redis.on('end', () => {
+    ended = true;
+    if (watcher) clearInterval(watcher);
+    watcher = null;
+  });
   return async function run<R>(shared: () => Promise<R>, local: () => R | Promise<R>): Promise<R> {
     if (state.open) {
       if (Date.now() >= retryAt && redis.status === 'ready') probe();

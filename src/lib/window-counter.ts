@@ -42,20 +42,27 @@ function localCounter(maxEntries = 100_000) {
  * unreachable (not connected, or a command fails or takes over REDIS_COMMAND_TIMEOUT_MS, after which a circuit breaker sends every hit to memory until a PING answers again) each replica counts in its
  * own memory instead: limits keep holding per replica, so the whole service allows at most
  * replicas × the figure until Redis is back; requests are never refused or failed because Redis
- * is down (docs/widget.md "Limits"). `onDegraded` is told once per outage.
+ * is down (docs/widget.md "Limits"). `onDegraded` is told once per outage, `onRecovered` when
+ * the breaker's background PING finds Redis back.
  */
 export function createWindowCounter(
   redisUrl: string | null,
-  options: { prefix: string; onDegraded?: (err: Error) => void },
+  options: { prefix: string; onDegraded?: (err: Error) => void; onRecovered?: () => void },
 ): WindowCounter {
   const local = localCounter();
   if (!redisUrl) return { hit: async (key, windowMs) => local(key, windowMs), close: async () => {} };
   const redis = new Redis(redisUrl, {
     maxRetriesPerRequest: 0,
     connectTimeout: 2000,
-    commandTimeout: redisBreakerDefaults().commandTimeoutMs,
+    // Only a backstop against commands piling up on a frozen connection: ioredis' own timer fires
+    // before the socket is read after a busy event loop, and would trip the breaker with Redis
+    // healthy; the breaker's lag-aware timeout (redis-fallback.ts `withTimeout`) decides.
+    commandTimeout: redisBreakerDefaults().commandTimeoutMs * 10,
   });
-  const run = redisWithFallback(redis, options.onDegraded, { name: 'rate-limits' });
+  const run = redisWithFallback(redis, options.onDegraded, {
+    name: 'rate-limits',
+    ...(options.onRecovered ? { onRecovered: options.onRecovered } : {}),
+  });
   return {
     hit: (key, windowMs) =>
       run(

@@ -100,10 +100,7 @@ new Gauge({
   registers: [registry],
   async collect() {
     this.reset();
-    for (const ctx of watched) {
-      const rows = await bounded(queueRows(ctx)).catch(() => []);
-      for (const r of rows) this.inc({ state: r.state }, r.n);
-    }
+    for (const ctx of watched) for (const r of (await scrapeOf(ctx)).queue) this.inc({ state: r.state }, r.n);
   },
 });
 
@@ -114,59 +111,76 @@ new Gauge({
   registers: [registry],
   async collect() {
     this.reset();
-    for (const ctx of watched) {
-      const rows = await bounded(queueRows(ctx)).catch(() => []);
-      for (const r of rows) this.set({ state: r.state }, r.ageSeconds);
-    }
+    for (const ctx of watched)
+      for (const r of (await scrapeOf(ctx)).queue) this.set({ state: r.state }, r.ageSeconds);
   },
 });
 
-/** Queue figures per state; read once per scrape per context (both gauges share the promise). */
-const pendingReads = new WeakMap<MetricsSource, Promise<QueueRow[]>>();
 interface QueueRow {
   state: 'queued' | 'active';
   n: number;
   ageSeconds: number;
 }
-function queueRows(ctx: MetricsSource): Promise<QueueRow[]> {
-  let read = pendingReads.get(ctx);
+/** What one scrape reads from one context. */
+interface Scrape {
+  /** The pool as it was before this scrape's own queries asked it for connections. */
+  pool: { total: number; idle: number; waiting: number };
+  queue: QueueRow[];
+  databaseUp: boolean;
+}
+
+/**
+ * One read per scrape per context, shared by every gauge's `collect` (prom-client runs them
+ * together). The pool is sampled first, synchronously, before this read sends its own two queries:
+ * otherwise an idle replica's `waiting` read 2 — the scrape counting its own queries.
+ */
+const pendingScrapes = new WeakMap<MetricsSource, Promise<Scrape>>();
+function scrapeOf(ctx: MetricsSource): Promise<Scrape> {
+  let read = pendingScrapes.get(ctx);
   if (read) return read;
-  read = sql<{ status: string; n: number; age: number }>`
+  const { pool } = ctx.database;
+  const sampled = { total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount };
+  read = Promise.all([
+    bounded(queueRows(ctx)).catch(() => []),
+    bounded(sql`select 1`.execute(ctx.db)).then(
+      () => true,
+      () => false,
+    ),
+  ])
+    .then(([queue, databaseUp]) => ({ pool: sampled, queue, databaseUp }))
+    // Kept for the rest of this scrape's collects, not for the next scrape.
+    .finally(() => setTimeout(() => pendingScrapes.delete(ctx), 100).unref());
+  pendingScrapes.set(ctx, read);
+  return read;
+}
+
+/** Queue figures per state. */
+async function queueRows(ctx: MetricsSource): Promise<QueueRow[]> {
+  const { rows } = await sql<{ status: string; n: number; age: number }>`
     select status, count(*)::int as n,
       coalesce(extract(epoch from now() - min(updated_at)), 0)::float8 as age
-    from documents where status in ('UPLOADED', 'PROCESSING') group by status`
-    .execute(ctx.db)
-    .then(({ rows }) => {
-      const out: QueueRow[] = [
-        { state: 'queued', n: 0, ageSeconds: 0 },
-        { state: 'active', n: 0, ageSeconds: 0 },
-      ];
-      for (const r of rows) {
-        const row = out[r.status === 'UPLOADED' ? 0 : 1]!;
-        row.n = Number(r.n);
-        row.ageSeconds = Number(r.age);
-      }
-      return out;
-    })
-    .finally(() => setTimeout(() => pendingReads.delete(ctx), 100).unref());
-  pendingReads.set(ctx, read);
-  return read;
+    from documents where status in ('UPLOADED', 'PROCESSING') group by status`.execute(ctx.db);
+  const out: QueueRow[] = [
+    { state: 'queued', n: 0, ageSeconds: 0 },
+    { state: 'active', n: 0, ageSeconds: 0 },
+  ];
+  for (const r of rows) {
+    const row = out[r.status === 'UPLOADED' ? 0 : 1]!;
+    row.n = Number(r.n);
+    row.ageSeconds = Number(r.age);
+  }
+  return out;
 }
 
 new Gauge({
   name: 'cograg_dependency_up',
-  help: '1 when a dependency answers (postgres: a query within 2 s; redis: its circuit breaker is closed)',
+  help: '1 when a dependency answers (postgres: a query within 2 s; redis: its circuit breaker is closed, checked in the background)',
   labelNames: ['dependency'] as const,
   registers: [registry],
   async collect() {
     this.reset();
-    for (const ctx of watched) {
-      const up = await bounded(sql`select 1`.execute(ctx.db)).then(
-        () => 1,
-        () => 0,
-      );
-      this.set({ dependency: ctx.database.kind }, up);
-    }
+    for (const ctx of watched)
+      this.set({ dependency: ctx.database.kind }, (await scrapeOf(ctx)).databaseUp ? 1 : 0);
     if (redisBreakers.size > 0)
       this.set({ dependency: 'redis' }, [...redisBreakers.values()].some((b) => b.open) ? 0 : 1);
   },
@@ -174,16 +188,16 @@ new Gauge({
 
 new Gauge({
   name: 'cograg_db_pool_connections',
-  help: 'Database pool connections by state (total, idle, waiting requests)',
+  help: 'Database pool connections by state (total, idle, waiting requests), not counting the scrape itself',
   labelNames: ['state'] as const,
   registers: [registry],
-  collect() {
+  async collect() {
     this.reset();
     for (const ctx of watched) {
-      const pool = ctx.database.pool;
-      this.inc({ state: 'total' }, pool.totalCount);
-      this.inc({ state: 'idle' }, pool.idleCount);
-      this.inc({ state: 'waiting' }, pool.waitingCount);
+      const { pool } = await scrapeOf(ctx);
+      this.inc({ state: 'total' }, pool.total);
+      this.inc({ state: 'idle' }, pool.idle);
+      this.inc({ state: 'waiting' }, pool.waiting);
     }
   },
 });

@@ -124,28 +124,39 @@ t.test(
   },
 );
 
-t.test('ROLE=worker serves /health and /ready on WORKER_PORT and drains on SIGTERM', async (t) => {
-  const workerPort = await freePort();
-  const server = startServer(t, {
-    ROLE: 'worker',
-    WORKER_PORT: String(workerPort),
-    DATA_DIR: dataDir(t),
-    MODELS_DIR,
-    JWT_SECRET: randomBytes(32).toString('hex'),
-    SHUTDOWN_DRAIN_SECONDS: '2',
-    METRICS_TOKEN: 'worker-metrics-token-123456',
-  });
-  const base = `http://127.0.0.1:${workerPort}`;
-  t.ok(await waitFor(`${base}/ready`), 'ready');
-  t.match(await (await fetch(`${base}/health`)).json(), { success: true, data: { status: 'ok' } });
-  const metrics = await fetch(`${base}/metrics`, {
-    headers: { authorization: 'Bearer worker-metrics-token-123456' },
-  });
-  t.match(await metrics.text(), /cograg_ingestion_queue_depth/);
-  server.child.kill('SIGTERM');
-  await new Promise((r) => setTimeout(r, 300));
-  // With no job in flight a worker has nothing to drain: 503 while it closes, or already gone.
-  const ready = await fetch(`${base}/ready`).catch(() => null);
-  t.ok(ready === null || ready.status === 503, `not ready once told to stop (${ready?.status ?? 'closed'})`);
-  t.same(await server.exited, { code: 0, signal: null });
-});
+t.test(
+  'ROLE=worker serves /health and /ready on WORKER_PORT, exits within 5 s of SIGTERM when idle',
+  async (t) => {
+    const workerPort = await freePort();
+    const server = startServer(t, {
+      ROLE: 'worker',
+      WORKER_PORT: String(workerPort),
+      DATA_DIR: dataDir(t),
+      MODELS_DIR,
+      JWT_SECRET: randomBytes(32).toString('hex'),
+      // The API's drain (10 s) does not hold a worker: it has no traffic to drain.
+      SHUTDOWN_DRAIN_SECONDS: '10',
+      METRICS_TOKEN: 'worker-metrics-token-123456',
+    });
+    const base = `http://127.0.0.1:${workerPort}`;
+    t.ok(await waitFor(`${base}/ready`), 'ready');
+    t.match(await (await fetch(`${base}/health`)).json(), { success: true, data: { status: 'ok' } });
+    const metrics = await fetch(`${base}/metrics`, {
+      headers: { authorization: 'Bearer worker-metrics-token-123456' },
+    });
+    t.match(await metrics.text(), /cograg_ingestion_queue_depth/);
+    const sigterm = Date.now();
+    server.child.kill('SIGTERM');
+    await new Promise((r) => setTimeout(r, 300));
+    // With no job in flight a worker has nothing to drain: 503 while it closes, or already gone.
+    const ready = await fetch(`${base}/ready`).catch(() => null);
+    t.ok(
+      ready === null || ready.status === 503,
+      `not ready once told to stop (${ready?.status ?? 'closed'})`,
+    );
+    t.same(await server.exited, { code: 0, signal: null });
+    const exitMs = Date.now() - sigterm;
+    t.ok(exitMs < 5000, `exited ${exitMs} ms after SIGTERM (idle; was 5–5.4 s before the fix)`);
+    t.match(server.output(), /"msg":"closed"/, 'every closing step ran');
+  },
+);
