@@ -133,7 +133,10 @@ export async function createContext(config: Config, overrides: ContextOverrides 
     await createEvaluationQueue(boss);
     await createConnectorQueue(boss);
     const llm = overrides.llm ?? (await createLlmProvider(config, embedder));
-    const sandbox = new ParserSandbox(config.parse, config.ingestConcurrency);
+    const sandbox = new ParserSandbox(config.parse, config.ingestConcurrency, {
+      modelsDir: config.modelsDir,
+      modelId: embedder.modelId,
+    });
     const jwtSecret = jwtSecretOf(config);
     // One pub/sub channel per process for both caches' invalidations (two Redis connections).
     const invalidations =

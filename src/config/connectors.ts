@@ -20,9 +20,28 @@ export interface ConnectorsConfig {
   concurrency: number;
   /**
    * Days a document removed by a sync stays recoverable (its rows archived, its file kept) before
-   * it is purged (CONNECTOR_RETENTION_DAYS, default 30; 0 purges at the next poll).
+   * it is purged (CONNECTOR_RETENTION_DAYS, default 30; 0: at the worker's next purge, once a minute).
    */
   retentionDays: number;
+  /** Bounds of the web crawler (sources/web/budget.ts; docs/connectors.md "Web"). */
+  crawl: CrawlLimits;
+}
+
+/** What one web sync may do; pages are parsed in a sandboxed child (sources/web/extract.ts). */
+export interface CrawlLimits {
+  /** Same-site links followed from one page (CONNECTOR_MAX_LINKS_PER_PAGE, default 5,000). */
+  maxLinksPerPage: number;
+  /**
+   * Requests one sync may make (CONNECTOR_MAX_REQUESTS, default 50,000), and never more than
+   * 4 × the connector's maxItems + 10 (dead links and redirects cost requests, not items).
+   */
+  maxRequests: number;
+  /** Crawled pages' bytes a listing keeps in memory for the sync; past it pages are re-fetched, MiB. */
+  heldMb: number;
+  /** Heap of the child that reads pages' links and sitemaps, MB (CONNECTOR_PARSE_MEMORY_MB). */
+  parseMemoryMb: number;
+  /** Time one page's or sitemap's parse may take, ms (CONNECTOR_PARSE_TIMEOUT_SECONDS). */
+  parseTimeoutMs: number;
 }
 
 /** Parses CONNECTOR_*. @throws ConfigError naming a malformed variable. */
@@ -37,6 +56,13 @@ export function connectorsConfig(env: Env): ConnectorsConfig {
     leaseSeconds: int(env, 'CONNECTOR_LEASE_SECONDS', 60, 1),
     pollSeconds: int(env, 'CONNECTOR_POLL_SECONDS', 15, 1),
     concurrency: int(env, 'CONNECTOR_CONCURRENCY', 2, 1),
+    crawl: {
+      maxLinksPerPage: int(env, 'CONNECTOR_MAX_LINKS_PER_PAGE', 5_000, 1),
+      maxRequests: int(env, 'CONNECTOR_MAX_REQUESTS', 50_000, 1),
+      heldMb: int(env, 'CONNECTOR_HELD_MB', 16, 0),
+      parseMemoryMb: int(env, 'CONNECTOR_PARSE_MEMORY_MB', 256, 64),
+      parseTimeoutMs: int(env, 'CONNECTOR_PARSE_TIMEOUT_SECONDS', 30, 1) * 1000,
+    },
     retentionDays: int(env, 'CONNECTOR_RETENTION_DAYS', 30, 0),
   };
 }

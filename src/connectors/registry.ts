@@ -37,7 +37,7 @@ export async function openSource(
   });
   const source =
     connector.kind === 'web'
-      ? webSource(config as WebConfig, net)
+      ? webSource(config as WebConfig, net, options.config.crawl)
       : connector.kind === 's3'
         ? s3Source(config as S3Config, secret, net)
         : connector.kind === 'imap'

@@ -8,7 +8,9 @@ import type { IngestDeps } from './ingest-deps.ts';
 import type { PreparedDocument } from './slices.ts';
 
 /**
- * The document parsed and chunked, within the embedding budget; or how the attempt ended (ERROR
+ * The document parsed and chunked, within the embedding budget — both in the parse sandbox's
+ * child when it has the tokenizer (production: src/context.ts), so no byte of the file is worked
+ * on by this process; here, sliced, when the parse gave no chunks (a parse without the sandbox); or how the attempt ended (ERROR
  * with the parser's or the budget's reason, `skipped` when cancelled).
  * @throws infrastructure errors.
  */
@@ -19,13 +21,15 @@ export async function prepareDocument(
   signal: AbortSignal,
 ): Promise<PreparedDocument | 'error' | 'skipped'> {
   const { db } = deps;
+  const budget = deps.maxChunks !== undefined ? { maxChunks: deps.maxChunks } : {};
+  const chunking = { options: deps.chunking, ...budget };
   let parsed;
   try {
     const bytes = await deps.files.get(doc.storage_key);
     parsed = await deps.parse(
       doc.format as DocumentFormat,
       bytes,
-      { language, ...(deps.ocr ? { ocr: deps.ocr } : {}) },
+      { language, chunking, ...(deps.ocr ? { ocr: deps.ocr } : {}) },
       signal,
     );
   } catch (err) {
@@ -45,11 +49,12 @@ export async function prepareDocument(
     return 'error';
   }
   if (signal.aborted) return 'skipped';
+  const { chunks: made, ...rest } = parsed;
+  parsed = rest;
   // Chunking a long text takes seconds: a delete stops it too, and so does the budget's end.
-  const chunks = await chunkDocumentAsync(parsed, deps.embedder, deps.chunking, undefined, {
-    signal,
-    ...(deps.maxChunks !== undefined ? { maxChunks: deps.maxChunks } : {}),
-  });
+  const chunks =
+    made ??
+    (await chunkDocumentAsync(parsed, deps.embedder, deps.chunking, undefined, { signal, ...budget }));
   if (signal.aborted) return 'skipped';
   if (chunks.length === 0) {
     await failDocument(db, doc.company_id, doc.id, 'no extractable text');

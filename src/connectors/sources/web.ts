@@ -1,8 +1,9 @@
 import { createHash } from 'node:crypto';
 import robotsModule from 'robots-parser';
-import { XMLParser } from 'fast-xml-parser';
-import { parseHTML } from 'linkedom';
 import type { WebConfig } from '../config.ts';
+import { connectorsConfig, type CrawlLimits } from '../../config/connectors.ts';
+import { CrawlBudget } from './web/budget.ts';
+import { extractLinks, LinksError } from './web/extract.ts';
 import type { ConnectorNet } from '../outbound.ts';
 import { OutboundRequestError, type OutboundResponse } from '../../lib/http-client.ts';
 import {
@@ -29,6 +30,10 @@ const FILE_EXTENSIONS = /\.(pdf|docx?|xlsx?|pptx?|odt|ods|odp|rtf|epub|csv|txt|m
 const HTML = /^(text\/html|application\/xhtml\+xml)/i;
 /** Pages asked for at once: a re-sync of unchanged pages is mostly round trips (304s). */
 const PARALLEL_REQUESTS = 4;
+/** robots.txt read at most: RFC 9309 §2.5 asks crawlers to parse at least 500 KiB. */
+const ROBOTS_MAX_BYTES = 512 * 1024;
+/** URLs one sitemap may list (sitemaps.org protocol: 50,000). */
+const SITEMAP_MAX_URLS = 50_000;
 
 /** What asking for one page gave: its last response, or why there is none. */
 interface Visit {
@@ -56,18 +61,6 @@ function normalize(raw: string, base?: string): URL | null {
   }
 }
 
-/** Same-site links of an HTML page: `a[href]` resolved against the page (or its `<base>`). */
-function linksOf(html: string, pageUrl: string, origin: string): string[] {
-  const { document } = parseHTML(html);
-  const base = document.querySelector('base[href]')?.getAttribute('href') ?? pageUrl;
-  const out = new Set<string>();
-  for (const a of document.querySelectorAll('a[href]')) {
-    const url = normalize(a.getAttribute('href') ?? '', normalize(base, pageUrl)?.href ?? pageUrl);
-    if (url && url.origin === origin) out.add(url.href);
-  }
-  return [...out];
-}
-
 /**
  * A web site: start URLs and/or a sitemap, then same-origin links up to `maxDepth` hops;
  * robots.txt (our agent's group, else `*`) is obeyed, redirect targets included; redirects are
@@ -77,8 +70,18 @@ function linksOf(html: string, pageUrl: string, origin: string): string[] {
  * content hash. HTML goes to the HTML parser (readability); linked PDFs and Office files too.
  * Pages answering 404/410 (or redirecting off the site) are left out, so the sync deletes them;
  * a page seen before that fails for now (5xx, 429, a timeout) is listed as it was and kept.
+ *
+ * Pages and sitemaps are parsed in a sandboxed child (web/extract.ts), never on this thread, and
+ * the crawl is bounded as responses arrive (`crawl`, web/budget.ts): links per page, requests
+ * per sync, bytes downloaded (maxBytes), pages' bytes kept in memory for the sync (past that
+ * they are listed without bytes and fetched again). A bound reached ends the listing as
+ * incomplete: the run says which bound, and deletes nothing.
  */
-export function webSource(config: WebConfig, net: ConnectorNet): ConnectorSource {
+export function webSource(
+  config: WebConfig,
+  net: ConnectorNet,
+  crawl: CrawlLimits = connectorsConfig({}).crawl,
+): ConnectorSource {
   const first = normalize(config.startUrls[0] ?? config.sitemapUrl ?? '');
   if (!first) throw new ConnectorSourceError('no start URL');
   const origin = first.origin;
@@ -89,25 +92,55 @@ export function webSource(config: WebConfig, net: ConnectorNet): ConnectorSource
     });
   return {
     async *list(ctx: ListContext): AsyncIterable<SourceItem> {
+      const budget = new CrawlBudget(crawl, ctx.limits);
       let robots: ReturnType<typeof robotsParser> | null = null;
       try {
-        const res = await get(`${origin}/robots.txt`);
+        budget.requests++;
+        const res = await get(`${origin}/robots.txt`, {}, ROBOTS_MAX_BYTES);
         if (res.status === 200) robots = robotsParser(`${origin}/robots.txt`, res.body.toString('utf8'));
       } catch (err) {
+        if (err instanceof OutboundRequestError && err.reason === 'too_large')
+          throw new ConnectorSourceError(`${origin}/robots.txt is larger than 512 KiB (RFC 9309)`);
         throw new ConnectorSourceError(`${origin} cannot be reached: ${(err as Error).message}`);
       }
       const queue: [string, number][] = config.startUrls.map((u) => [u, 0]);
       if (config.sitemapUrl) {
+        budget.requests++;
         const res = await get(config.sitemapUrl).catch((err: Error) => {
           throw new ConnectorSourceError(`sitemap: ${err.message}`);
         });
         if (res.status !== 200) throw new ConnectorSourceError(`sitemap answered ${res.status}`);
-        const xml = new XMLParser({ removeNSPrefix: true }).parse(res.body.toString('utf8')) as {
-          urlset?: { url?: { loc?: string } | { loc?: string }[] };
-        };
-        for (const u of [xml.urlset?.url ?? []].flat()) if (u.loc) queue.push([String(u.loc).trim(), 0]);
+        budget.downloaded += res.body.length;
+        const maxLinks = Math.min(SITEMAP_MAX_URLS, budget.maxRequests);
+        const found = await extractLinks({ kind: 'sitemap', body: res.body, maxLinks }, crawl).catch(
+          (err: Error) => {
+            if (err instanceof LinksError) throw new ConnectorSourceError(`sitemap: ${err.message}`);
+            throw err;
+          },
+        );
+        if (found.capped) ctx.incomplete(config.sitemapUrl, `the sitemap lists more than ${maxLinks} URLs`);
+        for (const loc of found.links) queue.push([loc, 0]);
       }
+      /** A page's links, read in the sandbox; what could not be read is said, and deletes nothing. */
+      const linksOf = async (body: Uint8Array, pageUrl: string): Promise<string[]> => {
+        try {
+          const maxLinks = crawl.maxLinksPerPage;
+          const found = await extractLinks({ kind: 'page', body, pageUrl, origin, maxLinks }, crawl);
+          if (found.capped)
+            ctx.incomplete(
+              pageUrl,
+              `the page has more than ${maxLinks.toLocaleString('en-US')} links; the rest are not followed (CONNECTOR_MAX_LINKS_PER_PAGE)`,
+            );
+          return found.links;
+        } catch (err) {
+          if (!(err instanceof LinksError)) throw err;
+          ctx.incomplete(pageUrl, `its links were not read: ${err.message}`);
+          return [];
+        }
+      };
       const visited = new Set<string>();
+      /** Queued URLs: a link is queued once, and never more than the requests left can visit. */
+      const queued = new Set(queue.map(([u]) => u));
       /** One page asked for, redirects followed hop by hop; never rejects. */
       const visit = async (url: URL, depth: number): Promise<Visit> => {
         // The conditional request goes to the page the redirect ends at.
@@ -119,6 +152,7 @@ export function webSource(config: WebConfig, net: ConnectorNet): ConnectorSource
             if (typeof known?.meta.etag === 'string') headers['if-none-match'] = known.meta.etag;
             if (typeof known?.meta.lastModified === 'string')
               headers['if-modified-since'] = known.meta.lastModified;
+            budget.requests++;
             const res = await get(at.href, headers, ctx.limits.maxItemBytes);
             const location = res.headers.location;
             if (
@@ -147,8 +181,13 @@ export function webSource(config: WebConfig, net: ConnectorNet): ConnectorSource
       // Up to PARALLEL_REQUESTS pages in flight, handled in queue order (breadth first).
       const inFlight: Promise<Visit>[] = [];
       let next = 0;
+      let outOfRequests = false;
       const fill = () => {
         while (inFlight.length < PARALLEL_REQUESTS && next < queue.length) {
+          if (!budget.canRequest(inFlight.length)) {
+            outOfRequests = true;
+            return;
+          }
           const [raw, depth] = queue[next++]!;
           const url = normalize(raw);
           if (!url || url.origin !== origin || visited.has(url.href)) continue;
@@ -167,7 +206,16 @@ export function webSource(config: WebConfig, net: ConnectorNet): ConnectorSource
           continue;
         }
         const follow = (links: string[]) => {
-          if (depth < ctx.limits.maxDepth) for (const link of links) queue.push([link, depth + 1]);
+          if (depth >= ctx.limits.maxDepth) return;
+          for (const link of links) {
+            if (queued.has(link)) continue;
+            if (queue.length - next >= budget.maxRequests) {
+              outOfRequests = true;
+              return;
+            }
+            queued.add(link);
+            queue.push([link, depth + 1]);
+          }
         };
         const firstVisit = () => {
           if (final.href === url.href) return true;
@@ -208,7 +256,8 @@ export function webSource(config: WebConfig, net: ConnectorNet): ConnectorSource
             FILE_EXTENSIONS.test(final.pathname) ||
             /pdf|officedocument|opendocument|msword/.test(type)
           ) {
-            const links = html ? linksOf(res.body.toString('utf8'), final.href, origin) : [];
+            const keep = budget.received(res.body.length);
+            const links = html ? await linksOf(res.body, final.href) : [];
             const etag = typeof res.headers.etag === 'string' ? res.headers.etag : undefined;
             const lastModified =
               typeof res.headers['last-modified'] === 'string' ? res.headers['last-modified'] : undefined;
@@ -219,14 +268,18 @@ export function webSource(config: WebConfig, net: ConnectorNet): ConnectorSource
               name: nameOf(final, html),
               sourceUrl: final.href,
               size: res.body.length,
-              bytes: new Uint8Array(res.body),
+              // Past CONNECTOR_HELD_MB the sync fetches the page again rather than hold it.
+              ...(keep ? { bytes: new Uint8Array(res.body) } : {}),
               meta: { ...(etag ? { etag } : {}), ...(lastModified ? { lastModified } : {}), links },
             };
             follow(links);
           }
         }
+        const stop = budget.stop();
+        if (stop) return ctx.incomplete(origin, stop);
         fill();
       }
+      if (outOfRequests) ctx.incomplete(origin, budget.outOfRequests());
     },
     async fetch(item, maxBytes) {
       const res = await get(item.sourceUrl, {}, maxBytes);
@@ -236,8 +289,17 @@ export function webSource(config: WebConfig, net: ConnectorNet): ConnectorSource
   };
 }
 
+/** A path segment decoded; a malformed escape (`%zz`, a lone `%`) stays as written. */
+function decoded(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+}
+
 /** A file name for the document: the path's last segment (`index.html` for a directory page). */
 function nameOf(url: URL, html = false): string {
-  const last = decodeURIComponent(url.pathname.split('/').pop() ?? '') || 'index';
+  const last = decoded(url.pathname.split('/').pop() ?? '') || 'index';
   return html && !/\.html?$/i.test(last) ? `${last}.html` : last;
 }

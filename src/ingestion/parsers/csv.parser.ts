@@ -9,6 +9,12 @@ import { decodeText, finishDocument } from './text-utils.ts';
 import { addSheet } from './sheet-rows.ts';
 
 export const CSV_DAMAGED = 'the CSV file cannot be read (unbalanced quotes?)';
+/**
+ * Widest table accepted: 16,384 columns, the widest sheet Excel (XFD) and LibreOffice Calc (since
+ * 7.4) open. A wider "table" is not one a person reads (the audit's 200,000-column header), and
+ * each of its rows is a block too large to chunk whole.
+ */
+export const MAX_CSV_COLUMNS = 16_384;
 
 function delimiterOf(text: string): string {
   const lines = text
@@ -28,7 +34,7 @@ function delimiterOf(text: string): string {
   return best;
 }
 
-/** @throws DocumentParseError CSV_DAMAGED or "the document is empty" */
+/** @throws DocumentParseError CSV_DAMAGED, a row wider than MAX_CSV_COLUMNS, or "the document is empty" */
 export async function parseCsv(bytes: Uint8Array): Promise<ParsedDocument> {
   const text = decodeText(bytes);
   let records: string[][];
@@ -42,6 +48,14 @@ export async function parseCsv(bytes: Uint8Array): Promise<ParsedDocument> {
     }) as string[][];
   } catch (error) {
     throw new DocumentParseError(CSV_DAMAGED, { cause: error });
+  }
+  let widest = 0;
+  for (const record of records) widest = Math.max(widest, record.length);
+  if (widest > MAX_CSV_COLUMNS) {
+    const n = (x: number) => x.toLocaleString('en-US');
+    throw new DocumentParseError(
+      `the table has ${n(widest)} columns; at most ${n(MAX_CSV_COLUMNS)} are accepted (the widest sheet Excel and LibreOffice open)`,
+    );
   }
   const blocks: DocumentBlock[] = [];
   addSheet(

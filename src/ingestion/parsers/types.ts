@@ -2,6 +2,8 @@
  * The parser contract: every format parser turns the original bytes into an ordered list of
  * structural blocks, which the chunker (src/ingestion/chunker.ts) packs into token-sized chunks.
  */
+import type { Chunk } from '../chunking/chunk.ts';
+import type { ChunkingOptions } from '../chunker.ts';
 
 /** Formats recognised from the file's bytes (never from its name). */
 export type DocumentFormat =
@@ -54,6 +56,11 @@ export interface ParsedDocument {
   attachments?: { name: string; bytes: Uint8Array }[];
   /** OCR figures per page that was read by OCR (mean word confidence 0–100); absent without OCR. */
   ocr?: { page: number; confidence: number }[];
+  /**
+   * The chunks, when the parse was asked for them (`ParseOptions.chunking`) and made them where it
+   * ran (the sandbox's child: src/ingestion/sandbox/parse-child.ts); absent otherwise.
+   */
+  chunks?: Chunk[];
 }
 
 /** Per-document inputs a parser may use beyond the bytes. */
@@ -67,6 +74,12 @@ export interface ParseOptions {
    * PARSE_MAX_PAGES; the sandbox passes its own). Absent: the defaults of the configuration.
    */
   limits?: { maxChars: number; maxPages: number };
+  /**
+   * Chunk the document where it is parsed, with these sizes; stop past `maxChunks` chunks
+   * (INGEST_MAX_CHUNKS: the result then holds maxChunks + 1). Only the sandbox honours it
+   * (it has the tokenizer); a parser alone ignores it.
+   */
+  chunking?: { options: ChunkingOptions; maxChunks?: number };
 }
 
 /** PARSE_MAX_CHARS and PARSE_MAX_PAGES defaults, for a parse called without the sandbox's limits. */

@@ -3,7 +3,10 @@ import { DocumentParseError } from '../parsers/types.ts';
 
 /** What one parse may use and produce (PARSE_* variables; docs/ingestion.md). */
 export interface SandboxLimits {
-  /** V8 heap of the parser process, MB (`--max-old-space-size`); its RSS may reach 1.5×. */
+  /**
+   * V8 heap of the parser process, MB (`--max-old-space-size`); a document may add 1.5× that to
+   * the process's resident memory once loaded (child-pool.ts).
+   */
   memoryMb: number;
   /** Wall-clock time for one document, ms. */
   timeoutMs: number;

@@ -1,5 +1,3 @@
-import { fork, type ChildProcess } from 'node:child_process';
-import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import {
   DocumentParseError,
@@ -8,25 +6,12 @@ import {
   type ParseOptions,
 } from '../parsers/types.ts';
 import type { SandboxLimits } from './limits.ts';
-import type { ParseJob } from './parse-child.ts';
+import type { ParseJob, TokenizerSpec } from './parse-child.ts';
+import { ChildCancelledError, ChildLimitError, ChildPool } from './child-pool.ts';
 
 const CHILD = fileURLToPath(new URL('./parse-child.ts', import.meta.url));
-/** How often a running parse's resident memory is read, ms. */
-const MEMORY_POLL_MS = 100;
-/** Resident memory allowed over the heap cap (code, buffers, WASM), as a factor of it. */
-const RSS_FACTOR = 1.5;
 
-type Answer = { id: number; ok: true; parsed: ParsedDocument } | { id: number; ok: false; reason: string };
-
-/** Resident set size of a process in bytes, from /proc (Linux); null where unavailable. */
-async function rssOf(pid: number): Promise<number | null> {
-  try {
-    const statm = await readFile(`/proc/${pid}/statm`, 'utf8');
-    return Number(statm.split(' ')[1]) * 4096;
-  } catch {
-    return null;
-  }
-}
+export type { TokenizerSpec } from './parse-child.ts';
 
 /** A parse stopped because its document was deleted (or superseded) meanwhile. */
 export class ParseCancelledError extends Error {
@@ -38,31 +23,48 @@ export class ParseCancelledError extends Error {
 
 /**
  * Parses documents in child processes (ARCHITECTURE.md floor plan: src/ingestion/sandbox/), so a
- * hostile file can exhaust only a process made for it: each child has a capped V8 heap
- * (`--max-old-space-size`), its resident memory is watched and a wall-clock limit applies; the
- * child is killed past either, and a child that dies for any reason is an ordinary parse failure
- * (DocumentParseError). Children are reused between documents (loading the parsers takes
- * ~0.5 s) and replaced after a failure. At most `size` parse at once; more wait their turn.
+ * hostile file can exhaust only a process made for it (child-pool.ts: capped heap, watched
+ * resident memory, wall-clock limit, killed past either; a child that dies for any reason is an
+ * ordinary parse failure, DocumentParseError). At most `size` parse at once; more wait their turn.
+ *
+ * With a `tokenizer` (the embedding model's files), a parse asked for `options.chunking` is
+ * chunked in the child too (docs/decisions.md "Chunking in the parse child"): the table and
+ * chunk building of a hostile file (a CSV row of 200,000 cells) never runs on the API's thread,
+ * and the same limits cover it. The chunks come back on `ParsedDocument.chunks`.
  */
 export class ParserSandbox {
-  private readonly idle: ChildProcess[] = [];
-  private readonly waiting: (() => void)[] = [];
-  private running = 0;
-  private nextId = 1;
-  private closed = false;
-
+  private readonly pool: ChildPool<Omit<ParseJob, 'id'>, ParsedDocument>;
   private readonly limits: SandboxLimits;
-  private readonly size: number;
+  private readonly tokenizer: TokenizerSpec | undefined;
 
-  /** @param size parses at once (the worker's ingestion concurrency) */
-  constructor(limits: SandboxLimits, size: number) {
+  /**
+   * @param size parses at once (the worker's ingestion concurrency)
+   * @param tokenizer where the child loads the embedding model's tokenizer; without it
+   *   `options.chunking` is ignored and the caller chunks
+   */
+  constructor(limits: SandboxLimits, size: number, tokenizer?: TokenizerSpec) {
     this.limits = limits;
-    this.size = size;
+    this.tokenizer = tokenizer;
+    const mb = limits.memoryMb;
+    this.pool = new ChildPool(
+      CHILD,
+      {
+        memoryMb: mb,
+        timeoutMs: limits.timeoutMs,
+        tooMuchMemory: `the document needs more than the ${mb} MB of memory a parse may use (PARSE_MEMORY_MB)`,
+        tooSlow: `reading the document took longer than ${Math.round(limits.timeoutMs / 1000)} s (PARSE_TIMEOUT_SECONDS)`,
+      },
+      size,
+      // The child loads the tokenizer before it says ready: the load is part of its start, which
+      // no document's time or memory watch covers (a tiny parse then answers within one poll).
+      tokenizer ? [JSON.stringify(tokenizer)] : [],
+    );
   }
 
   /**
-   * Parses `bytes` as `format` in a child process. `signal` cancels it: the child is killed at
-   * once (a parser in a loop never looks at a flag) and the call rejects with ParseCancelledError.
+   * Parses `bytes` as `format` in a child process, and chunks it there when `options.chunking`
+   * is set and the sandbox has a tokenizer. `signal` cancels it: the child is killed at once and
+   * the call rejects with ParseCancelledError.
    * @throws DocumentParseError — the parser's reason, or a limit's: memory, time, output size
    * @throws ParseCancelledError when `signal` aborts first
    */
@@ -72,100 +74,22 @@ export class ParserSandbox {
     options: ParseOptions = {},
     signal?: AbortSignal,
   ): Promise<ParsedDocument> {
-    if (this.closed) throw new Error('the parser sandbox is closed');
-    while (this.running >= this.size) await new Promise<void>((resolve) => this.waiting.push(resolve));
-    this.running++;
-    let child: ChildProcess | null = null;
-    let healthy = false;
+    const { chunking, ...parseOptions } = options;
+    const job: Omit<ParseJob, 'id'> = { format, bytes, options: parseOptions, limits: this.limits };
+    if (chunking && this.tokenizer) job.chunk = { tokenizer: this.tokenizer, ...chunking };
     try {
-      child = this.idle.pop() ?? (await this.spawn());
-      const answer = await this.run(
-        child,
-        { id: this.nextId++, format, bytes, options, limits: this.limits },
-        signal,
-      );
-      healthy = true;
+      const answer = await this.pool.call(job, signal);
       if (!answer.ok) throw new DocumentParseError(answer.reason);
-      return answer.parsed;
-    } finally {
-      if (child && healthy && !this.closed) this.idle.push(child);
-      else if (child) child.kill('SIGKILL');
-      this.running--;
-      this.waiting.shift()?.();
+      return answer.result;
+    } catch (err) {
+      if (err instanceof ChildCancelledError) throw new ParseCancelledError();
+      if (err instanceof ChildLimitError) throw new DocumentParseError(err.message);
+      throw err;
     }
   }
 
   /** Kills every child; pending parses fail. */
   async close(): Promise<void> {
-    this.closed = true;
-    for (const child of this.idle.splice(0)) child.kill('SIGKILL');
-  }
-
-  private spawn(): Promise<ChildProcess> {
-    return new Promise((resolve, reject) => {
-      const child = fork(CHILD, [], {
-        execArgv: [`--max-old-space-size=${this.limits.memoryMb}`],
-        serialization: 'advanced',
-        stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
-      });
-      child.stderr?.resume();
-      const onExit = (code: number | null) =>
-        reject(new Error(`the parser process exited at start (${code})`));
-      child.once('exit', onExit);
-      child.once('message', () => {
-        child.off('exit', onExit);
-        child.unref();
-        child.channel?.unref();
-        resolve(child);
-      });
-    });
-  }
-
-  private run(child: ChildProcess, job: ParseJob, signal?: AbortSignal): Promise<Answer> {
-    const mb = this.limits.memoryMb;
-    return new Promise((resolve, reject) => {
-      let settled = false;
-      const finish = (fn: () => void) => {
-        if (settled) return;
-        settled = true;
-        clearTimeout(timer);
-        clearInterval(poll);
-        signal?.removeEventListener('abort', onAbort);
-        child.off('message', onMessage);
-        child.off('exit', onExit);
-        child.unref();
-        child.channel?.unref();
-        fn();
-      };
-      const fail = (reason: string) => finish(() => reject(new DocumentParseError(reason)));
-      const onMessage = (answer: Answer) => answer.id === job.id && finish(() => resolve(answer));
-      const onExit = () =>
-        fail(`the document needs more than the ${mb} MB of memory a parse may use (PARSE_MEMORY_MB)`);
-      const timer = setTimeout(() => {
-        child.kill('SIGKILL');
-        fail(
-          `reading the document took longer than ${Math.round(this.limits.timeoutMs / 1000)} s (PARSE_TIMEOUT_SECONDS)`,
-        );
-      }, this.limits.timeoutMs);
-      const poll = setInterval(() => {
-        void rssOf(child.pid!).then((rss) => {
-          if (rss !== null && rss > mb * RSS_FACTOR * 1024 * 1024) {
-            child.kill('SIGKILL');
-            fail(`the document needs more than the ${mb} MB of memory a parse may use (PARSE_MEMORY_MB)`);
-          }
-        });
-      }, MEMORY_POLL_MS);
-      const onAbort = () => {
-        child.kill('SIGKILL');
-        finish(() => reject(new ParseCancelledError()));
-      };
-      if (signal?.aborted) return onAbort();
-      signal?.addEventListener('abort', onAbort, { once: true });
-      child.ref();
-      child.channel?.ref();
-      child.on('message', onMessage);
-      child.once('exit', onExit);
-      child.send(job);
-    });
+    await this.pool.close();
   }
 }

@@ -1,0 +1,69 @@
+/**
+ * The crawler's parse process (forked by extract.ts through the ingestion sandbox's ChildPool,
+ * with a capped heap and a time limit): reads a crawled page's same-site links or a sitemap's
+ * URLs, so no byte of a crawled page is parsed on the API's thread. Answers at most `maxLinks`
+ * of them, in document order, with `capped` saying whether there were more.
+ */
+import { XMLParser } from 'fast-xml-parser';
+import { parseHTML } from 'linkedom';
+
+/** What to read: an HTML page's links, or a sitemap's `<loc>`s. */
+export type LinksRequest = { maxLinks: number; body: Uint8Array } & (
+  { kind: 'page'; pageUrl: string; origin: string } | { kind: 'sitemap' }
+);
+/** A job from the parent. */
+export type LinksJob = LinksRequest & { id: number };
+
+/** The links found (absolute, http(s), no fragment; a page's: same-origin, each once). */
+export interface LinksResult {
+  links: string[];
+  capped: boolean;
+}
+
+/** The URL without its fragment, or null unless http(s) (the crawler's item key, web.ts). */
+function normalize(raw: string, base?: string): URL | null {
+  try {
+    const url = new URL(raw, base);
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') return null;
+    url.hash = '';
+    return url;
+  } catch {
+    return null;
+  }
+}
+
+function pageLinks(html: string, pageUrl: string, origin: string, maxLinks: number): LinksResult {
+  const { document } = parseHTML(html);
+  const baseHref = document.querySelector('base[href]')?.getAttribute('href') ?? pageUrl;
+  const base = normalize(baseHref, pageUrl)?.href ?? pageUrl;
+  const out = new Set<string>();
+  for (const a of document.querySelectorAll('a[href]')) {
+    const url = normalize(a.getAttribute('href') ?? '', base);
+    if (!url || url.origin !== origin) continue;
+    if (out.size >= maxLinks && !out.has(url.href)) return { links: [...out], capped: true };
+    out.add(url.href);
+  }
+  return { links: [...out], capped: false };
+}
+
+function sitemapLinks(xml: string, maxLinks: number): LinksResult {
+  const doc = new XMLParser({ removeNSPrefix: true }).parse(xml) as {
+    urlset?: { url?: { loc?: unknown } | { loc?: unknown }[] };
+  };
+  const all = [doc.urlset?.url ?? []].flat().flatMap((u) => (u.loc ? [String(u.loc).trim()] : []));
+  return { links: all.slice(0, maxLinks), capped: all.length > maxLinks };
+}
+
+process.on('message', (job: LinksJob) => {
+  try {
+    const text = Buffer.from(job.body.buffer, job.body.byteOffset, job.body.byteLength).toString('utf8');
+    const result =
+      job.kind === 'page'
+        ? pageLinks(text, job.pageUrl, job.origin, job.maxLinks)
+        : sitemapLinks(text, job.maxLinks);
+    process.send!({ id: job.id, ok: true, result });
+  } catch (err) {
+    process.send!({ id: job.id, ok: false, reason: `cannot be read: ${(err as Error).message}` });
+  }
+});
+process.send!({ ready: true });
