@@ -11,6 +11,7 @@ import { availableParallelism } from 'node:os';
 import { ModelNotFoundError, type Embedder } from './embedder.ts';
 import { planBatches } from './batching.ts';
 import { encodeBatch, tokenizeAll } from './onnx-encoder.ts';
+import { createQueryBatcher } from './query-batcher.ts';
 
 /** Per-model facts transformers.js does not carry: pooling and the retrieval prefixes. */
 interface ModelProfile {
@@ -65,7 +66,8 @@ export const DEFAULT_EMBEDDER_OPTIONS: EmbedderOptions = Object.freeze({
  * Loads a local ONNX embedding model with @huggingface/transformers, remote models off. Two ONNX
  * sessions share the weights file: one with `threads` threads for documents, run in
  * length-sorted, token-budgeted batches (batching.ts), and a one-thread session for search
- * queries, so a query never waits behind a document's batch.
+ * queries, so a query never waits behind a document's batch; concurrent queries run in one batch
+ * (query-batcher.ts).
  * @param modelsDir folder in the transformers.js layout, `<org>/<name>/onnx/model_quantized.onnx`.
  * @throws ModelNotFoundError when the model files are missing (run `npm run models:pull`).
  */
@@ -122,8 +124,11 @@ export async function loadTransformersEmbedder(
     return vectors;
   }
 
-  const embedOne = async (text: string) =>
-    (await encodeBatch(queries, tokenizeAll(tokenizer, [text], maxTokens), profile.pooling, padId))[0]!;
+  // Concurrent search queries share one run of the query session (query-batcher.ts).
+  const queryBatcher = createQueryBatcher((texts) =>
+    encodeBatch(queries, tokenizeAll(tokenizer, texts, maxTokens), profile.pooling, padId),
+  );
+  const embedOne = (text: string) => queryBatcher.embed(text);
   const dims = (await embedOne('dimension probe')).length;
   return {
     modelId,
