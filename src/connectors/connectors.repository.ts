@@ -1,7 +1,7 @@
 import { sql, type Kysely, type Selectable } from 'kysely';
 import type { ConnectorsTable, DB } from '../db/schema.ts';
 import { withoutUserinfo } from '../lib/redact.ts';
-import { runCounts, type RunRow } from './runs.ts';
+import { runCounts, withIngestionFailures, type RunRow } from './runs.ts';
 
 export type ConnectorRow = Selectable<ConnectorsTable>;
 
@@ -64,7 +64,7 @@ export async function findConnector(db: Kysely<DB>, companyId: string, id: strin
     .executeTakeFirst();
 }
 
-/** The latest run of each connector in `ids`. */
+/** The latest run of each connector in `ids`, ingestion failures counted (runs.ts). */
 export async function lastRuns(db: Kysely<DB>, ids: string[]): Promise<Map<string, RunRow>> {
   if (!ids.length) return new Map();
   const rows = await db
@@ -76,7 +76,7 @@ export async function lastRuns(db: Kysely<DB>, ids: string[]): Promise<Map<strin
     .orderBy('created_at', 'desc')
     .orderBy('id', 'desc')
     .execute();
-  return new Map(rows.map((r) => [r.connector_id, r]));
+  return new Map((await withIngestionFailures(db, rows)).map((r) => [r.connector_id, r]));
 }
 
 /** One page of the company's connectors, newest first, with their last runs. */
@@ -104,7 +104,7 @@ export async function listConnectors(db: Kysely<DB>, companyId: string, page: nu
   return { items: rows.map((r) => connectorView(r, runs.get(r.id) ?? null)), total: total.n };
 }
 
-/** One page of a connector's runs, newest first. */
+/** One page of a connector's runs, newest first, ingestion failures counted (runs.ts). */
 export async function listRuns(db: Kysely<DB>, connectorId: string, page: number, limit: number) {
   const [rows, total] = await Promise.all([
     db
@@ -122,5 +122,5 @@ export async function listRuns(db: Kysely<DB>, connectorId: string, page: number
       .where('connector_id', '=', connectorId)
       .executeTakeFirstOrThrow(),
   ]);
-  return { items: rows.map(runView), total: total.n };
+  return { items: (await withIngestionFailures(db, rows)).map(runView), total: total.n };
 }

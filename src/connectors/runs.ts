@@ -119,3 +119,75 @@ export function runCounts(run: RunRow) {
     bytes: Number(run.bytes),
   };
 }
+
+/** An item of a run whose document ended ERROR at ingestion, after the run handed it over. */
+export interface IngestionFailure {
+  runId: string;
+  item: string;
+  error: string;
+}
+
+/**
+ * The items each run added or changed whose document then ended `ERROR` at ingestion (a corrupt
+ * file: the sync fetched it fine, the parser refused it). Computed when runs are read, since
+ * ingestion ends after the run: an item counts for the run during which it was written
+ * (`connector_items.updated_at` within the run) when its document ended ERROR after the run began
+ * — a document already in ERROR that the run found unchanged is not counted again. Items the sync
+ * itself failed to fetch carry `connector_items.error` and are already in `failed`.
+ * @returns the failures by run id (runs without any are absent).
+ */
+export async function ingestionFailures(
+  db: Kysely<DB>,
+  runs: Pick<RunRow, 'id' | 'connector_id' | 'started_at' | 'finished_at'>[],
+): Promise<Map<string, IngestionFailure[]>> {
+  const started = runs.filter((r) => r.started_at);
+  const out = new Map<string, IngestionFailure[]>();
+  if (!started.length) return out;
+  const rows = await db
+    .selectFrom('connector_runs as r')
+    .innerJoin('connector_items as ci', (join) =>
+      join
+        .onRef('ci.connector_id', '=', 'r.connector_id')
+        .onRef('ci.updated_at', '>=', 'r.started_at')
+        .on('ci.updated_at', '<=', sql<Date>`coalesce(r.finished_at, now())`),
+    )
+    .innerJoin('documents as d', 'd.id', 'ci.document_id')
+    .select(['r.id as runId', 'ci.item_key as item', 'd.error as error'])
+    .where(
+      'r.id',
+      'in',
+      started.map((r) => r.id),
+    )
+    .where('ci.error', 'is', null)
+    .where('d.status', '=', 'ERROR')
+    .whereRef('d.updated_at', '>=', 'r.started_at')
+    .orderBy('ci.item_key')
+    .execute();
+  for (const r of rows) {
+    const list = out.get(r.runId) ?? [];
+    list.push({ runId: r.runId, item: r.item, error: r.error ?? 'ingestion failed' });
+    out.set(r.runId, list);
+  }
+  return out;
+}
+
+/**
+ * `runs` with their ingestion failures folded in: `failed` counts them too, and each one's
+ * document error joins `errors` (as "ingestion: …"), so a run whose corrupt file was refused by
+ * the parser no longer reads 0 failures.
+ */
+export async function withIngestionFailures(db: Kysely<DB>, runs: RunRow[]): Promise<RunRow[]> {
+  const failures = await ingestionFailures(db, runs);
+  return runs.map((run) => {
+    const found = failures.get(run.id);
+    if (!found) return run;
+    return {
+      ...run,
+      failed: run.failed + found.length,
+      errors: [...run.errors, ...found.map((f) => ({ item: f.item, error: `ingestion: ${f.error}` }))].slice(
+        0,
+        MAX_RUN_ERRORS,
+      ),
+    };
+  });
+}

@@ -10,6 +10,7 @@ import { sql, type Kysely } from 'kysely';
 import type pg from 'pg';
 import type { DB } from '../db/schema.ts';
 import { redisBreakers } from '../lib/redis-fallback.ts';
+import { connectorFigures, type ConnectorFigures } from './connectors.ts';
 
 export const registry = new Registry();
 collectDefaultMetrics({ register: registry, prefix: 'cograg_' });
@@ -127,11 +128,12 @@ interface Scrape {
   pool: { total: number; idle: number; waiting: number };
   queue: QueueRow[];
   databaseUp: boolean;
+  connectors: ConnectorFigures[];
 }
 
 /**
  * One read per scrape per context, shared by every gauge's `collect` (prom-client runs them
- * together). The pool is sampled first, synchronously, before this read sends its own two queries:
+ * together). The pool is sampled first, synchronously, before this read sends its own queries:
  * otherwise an idle replica's `waiting` read 2 — the scrape counting its own queries.
  */
 const pendingScrapes = new WeakMap<MetricsSource, Promise<Scrape>>();
@@ -146,8 +148,9 @@ function scrapeOf(ctx: MetricsSource): Promise<Scrape> {
       () => true,
       () => false,
     ),
+    bounded(connectorFigures(ctx.db)).catch(() => []),
   ])
-    .then(([queue, databaseUp]) => ({ pool: sampled, queue, databaseUp }))
+    .then(([queue, databaseUp, connectors]) => ({ pool: sampled, queue, databaseUp, connectors }))
     // Kept for the rest of this scrape's collects, not for the next scrape.
     .finally(() => setTimeout(() => pendingScrapes.delete(ctx), 100).unref());
   pendingScrapes.set(ctx, read);
@@ -199,5 +202,45 @@ new Gauge({
       this.inc({ state: 'idle' }, pool.idle);
       this.inc({ state: 'waiting' }, pool.waiting);
     }
+  },
+});
+
+new Gauge({
+  name: 'cograg_connector_items',
+  help: "Items of each connector's latest finished sync: seen at the source, changed (added, updated, moved, deleted), failed (not fetched, or ended ERROR at ingestion)",
+  labelNames: ['connector', 'kind', 'state'] as const,
+  registers: [registry],
+  async collect() {
+    this.reset();
+    for (const ctx of watched)
+      for (const c of (await scrapeOf(ctx)).connectors)
+        for (const state of ['seen', 'changed', 'failed'] as const)
+          this.set({ connector: c.connector, kind: c.kind, state }, c[state]);
+  },
+});
+
+new Gauge({
+  name: 'cograg_connector_run_duration_seconds',
+  help: "Duration of each connector's latest finished sync, started to finished",
+  labelNames: ['connector', 'kind'] as const,
+  registers: [registry],
+  async collect() {
+    this.reset();
+    for (const ctx of watched)
+      for (const c of (await scrapeOf(ctx)).connectors)
+        this.set({ connector: c.connector, kind: c.kind }, c.durationSeconds);
+  },
+});
+
+new Gauge({
+  name: 'cograg_connector_last_success_timestamp_seconds',
+  help: "Unix time each connector's latest completed sync ended (absent: none has)",
+  labelNames: ['connector', 'kind'] as const,
+  registers: [registry],
+  async collect() {
+    this.reset();
+    for (const ctx of watched)
+      for (const c of (await scrapeOf(ctx)).connectors)
+        if (c.lastSuccess !== null) this.set({ connector: c.connector, kind: c.kind }, c.lastSuccess);
   },
 });

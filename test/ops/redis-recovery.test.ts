@@ -21,7 +21,7 @@ const holdLoop = (ms: number) => {
  * A redis-server of this test's own on a free loopback port (never the shared one at 6379), that
  * the test stops and starts again on the same port.
  */
-async function ownRedis(t: Tap.Test) {
+async function ownRedis(t: { teardown: (fn: () => unknown) => void }) {
   const port = await freePort();
   const dir = mkdtempSync(join(tmpdir(), 'cograg-redis-'));
   let child: ChildProcess | null = null;
