@@ -99,6 +99,17 @@ export async function findRemoved(
     .executeTakeFirst();
 }
 
+/** Whether the connector holds any removed document (of any age). */
+export async function hasRemoved(db: Kysely<DB>, connectorId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('removed_documents')
+    .select('id')
+    .where('connector_id', '=', connectorId)
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 /** What a restore put back: the documents (root first), their status and chunk counts. */
 export interface Restored {
   documents: { id: string; status: string; chunks: number }[];

@@ -13,6 +13,7 @@ import {
   archiveDocument,
   DEFAULT_RETENTION_DAYS,
   findRemoved,
+  hasRemoved,
   restoreRemoved,
   writeRestoredPoints,
 } from './removed.ts';
@@ -392,6 +393,9 @@ async function applyItem(
   });
 }
 
+/** Whether the run's connector had removed documents when the run first asked (restoreItem). */
+const withArchives = new WeakMap<RunRow, Promise<boolean>>();
+
 /**
  * Gives a listed item with no document its removed document back (removed.ts), when the
  * connector removed one for the same key, or with the same bytes, within the retention: same id,
@@ -410,6 +414,11 @@ async function restoreItem(
   save: (trx: Kysely<DB>, id: string, restored?: { sha256: string | null }) => Promise<unknown>,
 ): Promise<'same' | ItemRow | null> {
   const { db } = deps;
+  // A connector without archives (every first sync) is asked once per run, not once per new item:
+  // no archive appears while items are applied (removals come after them).
+  let any = withArchives.get(run);
+  if (!any) withArchives.set(run, (any = hasRemoved(db, target.connectorId)));
+  if (!(await any)) return null;
   const days = deps.retentionDays ?? DEFAULT_RETENTION_DAYS;
   const match = await findRemoved(db, target.connectorId, fetched.item.key, fetched.sha256, days);
   if (!match) return null;
