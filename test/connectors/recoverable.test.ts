@@ -6,6 +6,7 @@ import { sql } from 'kysely';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../src/context.ts';
 import { purgeRemoved } from '../../src/connectors/purge.ts';
+import { testQdrant } from '../helpers/qdrant.ts';
 import { connectorApp, createConnector, snapshot, syncAndWait } from './helpers.ts';
 
 /**
@@ -30,6 +31,7 @@ async function setup(
   t: { teardown(fn: () => unknown): void },
   files: Record<string, string>,
   postgres = false,
+  env: Record<string, string> = {},
 ): Promise<Setup> {
   const root = mkdtempSync(join(tmpdir(), 'cograg-roots-'));
   t.teardown(() => rmSync(root, { recursive: true, force: true }));
@@ -38,7 +40,7 @@ async function setup(
   mkdirSync(share);
   mkdirSync(away);
   for (const [name, text] of Object.entries(files)) writeFileSync(join(share, name), text);
-  const { app, ctx, admin } = await connectorApp(t, { CONNECTOR_FOLDER_ROOTS: root }, { postgres });
+  const { app, ctx, admin } = await connectorApp(t, { CONNECTOR_FOLDER_ROOTS: root, ...env }, { postgres });
   const connector = await createConnector(app, admin.headers, {
     name: 'Share',
     kind: 'folder',
@@ -344,5 +346,43 @@ t.test(
     t.match(await sync(s), { status: 'completed', added: 0, moved: 12, embedded: 0 });
     t.comment(`12 files: first import ${importMs} ms (parse, embed), restore ${Date.now() - started} ms`);
     t.same(await documents(s), before, 'every file back with its document id, chunks and vectorized_at');
+  },
+);
+
+t.test(
+  'Qdrant: a removed document leaves the store, and comes back from its stored embeddings',
+  async (t) => {
+    const qdrant = await testQdrant(t);
+    const s = await setup(t, FILES, false, qdrant.env);
+    t.equal(s.ctx.vectorStore.kind, 'qdrant');
+    await sync(s);
+    const kiln = (await documents(s)).get('kiln.txt')!;
+    const points = async () => new Set(await s.ctx.vectorStore.listChunkIds(s.companyId));
+    const all = await points();
+    t.ok(
+      kiln.chunkIds.every((id) => all.has(id)),
+      'its points are in the store',
+    );
+
+    renameSync(join(s.share, 'kiln.txt'), join(s.away, 'kiln.txt'));
+    t.match(await sync(s), { deleted: 1 });
+    const removed = await points();
+    t.notOk(
+      kiln.chunkIds.some((id) => removed.has(id)),
+      'its points leave the store',
+    );
+    t.notOk((await searchIds(s, 'when does the ceramics kiln fire', 'dense')).includes(kiln.id));
+
+    renameSync(join(s.away, 'kiln.txt'), join(s.share, 'kiln.txt'));
+    t.match(await sync(s), { moved: 1, embedded: 0 });
+    const back = await points();
+    t.ok(
+      kiln.chunkIds.every((id) => back.has(id)),
+      'its points are written again, same ids',
+    );
+    t.ok(
+      (await searchIds(s, 'when does the ceramics kiln fire', 'dense')).includes(kiln.id),
+      'dense search finds it',
+    );
   },
 );
