@@ -126,3 +126,35 @@ t.test(
     t.match(third, { added: 0, updated: 0, deleted: 0, moved: 0, unchanged: 4, embedded: 0 });
   },
 );
+
+/**
+ * The two mistakes an admin makes most, each named: a wrong password ("authentication failed",
+ * not imapflow's "Command failed") and a mailbox that does not exist.
+ */
+t.test(
+  'imap: a wrong password and a missing mailbox say which',
+  { skip: haveDovecot() ? false : `no ${DOVECOT}: apt-get install dovecot-imapd` },
+  async (t) => {
+    const dovecot = await startDovecot('alice', 'wonderland');
+    t.teardown(() => dovecot.stop());
+    const { app, admin } = await connectorApp(t, { CONNECTOR_ALLOWLIST: '127.0.0.1' });
+    const attempt = async (mailbox: string, secret: string) => {
+      const connector = await createConnector(app, admin.headers, {
+        name: `${mailbox} ${secret}`,
+        kind: 'imap',
+        config: { host: '127.0.0.1', port: dovecot.port, tls: false, username: 'alice', mailbox },
+        secret,
+      });
+      return syncAndWait(app, admin.headers, connector.id);
+    };
+    const wrongPassword = await attempt('INBOX', 'not-the-password');
+    t.equal(wrongPassword.status, 'failed');
+    t.match(wrongPassword.error, /authentication failed for user "alice"/, String(wrongPassword.error));
+    t.notMatch(wrongPassword.error, /^[^:]*:[^:]*: Command failed$/, 'not the bare "Command failed"');
+    const missing = await attempt('Projects-2031', 'wonderland');
+    t.equal(missing.status, 'failed');
+    t.match(missing.error, /the mailbox "Projects-2031" does not exist/, String(missing.error));
+    const fine = await attempt('INBOX', 'wonderland');
+    t.equal(fine.status, 'completed', 'the right password and mailbox: the control');
+  },
+);

@@ -41,11 +41,17 @@ export function imapSource(
       greetingTimeout: timeoutMs,
     } as ConstructorParameters<typeof ImapFlow>[0]);
     c.on('error', () => {}); // a dropped connection fails the call in progress instead
+    const where = `IMAP ${config.host}:${config.port}`;
     try {
       await c.connect();
+    } catch (err) {
+      throw new ConnectorSourceError(`${where}: ${imapErrorText(err, 'connect', config)}`);
+    }
+    try {
       await c.mailboxOpen(config.mailbox, { readOnly: true });
     } catch (err) {
-      throw new ConnectorSourceError(`IMAP ${config.host}:${config.port}: ${(err as Error).message}`);
+      await c.logout().catch(() => c.close());
+      throw new ConnectorSourceError(`${where}: ${imapErrorText(err, 'open', config)}`);
     }
     client = c;
     return c;
@@ -87,4 +93,38 @@ export function imapSource(
       client = null;
     },
   };
+}
+
+/** What imapflow puts on its errors (ImapFlowError): the server's words and codes. */
+interface ImapFailure {
+  message?: string;
+  code?: string;
+  authenticationFailed?: boolean;
+  serverResponseCode?: string;
+  responseText?: string;
+}
+
+/**
+ * An admin-facing reason for an IMAP failure, instead of imapflow's bare "Command failed": the
+ * login refused (wrong user name or password, RFC 5530 AUTHENTICATIONFAILED), the mailbox missing
+ * (NONEXISTENT, or a NO to SELECT/EXAMINE), or the server's own words. `step`: where it failed.
+ */
+export function imapErrorText(
+  err: unknown,
+  step: 'connect' | 'open',
+  config: Pick<ImapConfig, 'username' | 'mailbox'>,
+): string {
+  const e = (err ?? {}) as ImapFailure;
+  const said = e.responseText ? ` (the server said: ${e.responseText.slice(0, 200)})` : '';
+  if (e.authenticationFailed || e.serverResponseCode === 'AUTHENTICATIONFAILED')
+    return `authentication failed for user "${config.username}": check the user name and the password${said}`;
+  if (step === 'open') {
+    if (
+      e.serverResponseCode === 'NONEXISTENT' ||
+      /doesn'?t exist|not exist|unknown mailbox|no such/i.test(e.responseText ?? '')
+    )
+      return `the mailbox "${config.mailbox}" does not exist for user "${config.username}"${said}`;
+    return `could not open the mailbox "${config.mailbox}"${said || `: ${e.message ?? 'unknown error'}`}`;
+  }
+  return `${e.message ?? 'connection failed'}${e.code ? ` [${e.code}]` : ''}${said}`;
 }
