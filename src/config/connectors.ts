@@ -60,7 +60,7 @@ export function connectorsConfig(env: Env): ConnectorsConfig {
       maxLinksPerPage: int(env, 'CONNECTOR_MAX_LINKS_PER_PAGE', 5_000, 1),
       maxRequests: int(env, 'CONNECTOR_MAX_REQUESTS', 50_000, 1),
       heldMb: int(env, 'CONNECTOR_HELD_MB', 16, 0),
-      parseMemoryMb: int(env, 'CONNECTOR_PARSE_MEMORY_MB', 256, 64),
+      parseMemoryMb: int(env, 'CONNECTOR_PARSE_MEMORY_MB', 512, 64),
       parseTimeoutMs: int(env, 'CONNECTOR_PARSE_TIMEOUT_SECONDS', 30, 1) * 1000,
     },
     retentionDays: int(env, 'CONNECTOR_RETENTION_DAYS', 30, 0),
