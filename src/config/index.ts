@@ -124,6 +124,10 @@ export interface Config {
   ingestSliceMs: number;
   /** Chunks one document may have to embed (INGEST_MAX_CHUNKS): the embedding budget. */
   ingestMaxChunks: number;
+  /** Wall-clock budget of one document's attempt, ms (INGEST_BUDGET_*; src/ingestion/budget.ts). */
+  ingestBudget: { baseMs: number; parsePerMbMs: number; perChunkMs: number; maxChunksPerKb: number };
+  /** Evaluation runs at once per process, and work of a run before it lets a waiting run go first, ms. */
+  evaluations: { concurrency: number; sliceMs: number };
   /** `api`, `worker` or both (`all`, the embedded default). */
   role: 'all' | 'api' | 'worker';
   /** Also turns the login back-off (src/auth/throttle.ts) on or off. */
@@ -293,10 +297,21 @@ export function loadConfig(env: Env = process.env): Config {
       : null,
     chunkMaxTokens: int(env, 'CHUNK_MAX_TOKENS', 256, 32),
     chunkOverlapTokens: int(env, 'CHUNK_OVERLAP_TOKENS', 32, 0),
-    ingestConcurrency: int(env, 'INGEST_CONCURRENCY', 1, 1),
+    ingestConcurrency: int(env, 'INGEST_CONCURRENCY', 2, 1),
     ingestSliceMs: int(env, 'INGEST_SLICE_SECONDS', 5, 1) * 1000,
     // 10,000 chunks of the default 256 tokens: about 9 M characters, a 3,000-page book.
     ingestMaxChunks: int(env, 'INGEST_MAX_CHUNKS', 10_000, 1),
+    // Sized from the shared test documents on a loaded 2-core machine: docs/ingestion.md "The budget".
+    ingestBudget: {
+      baseMs: int(env, 'INGEST_BUDGET_SECONDS', 20, 1) * 1000,
+      parsePerMbMs: int(env, 'INGEST_BUDGET_PARSE_SECONDS_PER_MB', 2, 0) * 1000,
+      perChunkMs: int(env, 'INGEST_BUDGET_MS_PER_CHUNK', 1500, 0),
+      maxChunksPerKb: int(env, 'INGEST_MAX_CHUNKS_PER_KB', 50, 1),
+    },
+    evaluations: {
+      concurrency: int(env, 'EVALUATION_CONCURRENCY', 1, 1),
+      sliceMs: int(env, 'EVALUATION_SLICE_SECONDS', 30, 1) * 1000,
+    },
     parse: {
       memoryMb: int(env, 'PARSE_MEMORY_MB', 768, 64),
       timeoutMs: int(env, 'PARSE_TIMEOUT_SECONDS', 300, 1) * 1000,

@@ -1,7 +1,11 @@
 /**
  * The evaluation job: a run's questions asked one by one through the chat service
  * (runner.ts), results stored as they come, totals at the end. Runs are pg-boss jobs on the
- * queue EVALUATION_QUEUE, consumed by the worker role (one run at a time per worker process).
+ * queue EVALUATION_QUEUE, consumed by the worker role (EVALUATION_CONCURRENCY at a time per
+ * worker process). A run is asked in slices (issue 36: one company's 1,000-question run, about
+ * 3 h, queued every other company's): once a slice has worked EVALUATION_SLICE_SECONDS and
+ * another run waits, the run enqueues its continuation behind it and gives its worker up; the
+ * continuation resumes after the questions already stored.
  */
 import type { JobWithMetadata, PgBoss } from 'pg-boss';
 import type { FastifyBaseLogger } from 'fastify';
@@ -31,6 +35,24 @@ export async function createEvaluationQueue(boss: PgBoss): Promise<void> {
   await boss.getJobById(EVALUATION_QUEUE, '00000000-0000-0000-0000-000000000000');
 }
 
+/** How a run shares the evaluation workers (startEvaluationWorker). */
+export interface RunSlicing {
+  /** Work of a slice, ms, after which the run lets a waiting run go first. */
+  sliceMs: number;
+  /** Whether another run's job waits in the queue. */
+  othersWaiting(evaluationId: string): Promise<boolean>;
+}
+
+/**
+ * Whether a job of a run other than `evaluationId` waits in the queue (created or retry). One run
+ * per company may be queued or running, so another run is another company's.
+ * @throws database errors.
+ */
+export async function otherRunsWaiting(boss: PgBoss, evaluationId: string): Promise<boolean> {
+  const jobs = await boss.findJobs<{ evaluationId: string }>(EVALUATION_QUEUE, { queued: true });
+  return jobs.some((j) => j.data.evaluationId !== evaluationId);
+}
+
 /** Enqueues a stored QUEUED run. */
 export async function enqueueEvaluation(boss: PgBoss, evaluationId: string): Promise<void> {
   await boss.send(EVALUATION_QUEUE, { evaluationId }, { singletonKey: evaluationId });
@@ -41,13 +63,17 @@ const stillThere = async (deps: ChatDeps, id: string) =>
 
 /**
  * Runs (or resumes) one evaluation. Idempotent: a finished or deleted run is skipped, stored
- * results are not asked again. A run deleted meanwhile stops before its next question.
+ * results are not asked again. A run deleted meanwhile stops before its next question. With
+ * `slicing`, after at least one question and `sliceMs` of this call's work, it returns `yielded`
+ * before its next question when another run waits (the caller enqueues the continuation).
  * @returns what happened, for the log.
  */
 export async function runEvaluation(
   deps: ChatDeps,
   evaluationId: string,
-): Promise<'completed' | 'skipped' | 'deleted' | 'failed'> {
+  slicing?: RunSlicing,
+): Promise<'completed' | 'skipped' | 'deleted' | 'failed' | 'yielded'> {
+  const sliceStarted = performance.now();
   const run = await deps.db
     .selectFrom('evaluations')
     .selectAll()
@@ -78,9 +104,18 @@ export async function runEvaluation(
         .execute()
     ).map((r) => r.position),
   );
+  let asked = 0;
   for (const [position, question] of questions.entries()) {
     if (done.has(position)) continue;
     if (!(await stillThere(deps, evaluationId))) return 'deleted';
+    if (
+      slicing &&
+      asked > 0 &&
+      performance.now() - sliceStarted >= slicing.sliceMs &&
+      (await slicing.othersWaiting(evaluationId))
+    )
+      return 'yielded';
+    asked++;
     const {
       sources: _sources,
       retrieved: _retrieved,
@@ -116,19 +151,36 @@ export async function failEvaluation(deps: Pick<ChatDeps, 'db'>, evaluationId: s
 }
 
 /**
- * Consumes evaluation jobs, one at a time per process (each question already uses the machine's
- * model and database). A job that throws is retried once; after that the run is FAILED.
+ * Consumes evaluation jobs, `concurrency` at a time per process (default 1: each question
+ * already uses the machine's model and database). Runs are sliced (`sliceMs`, default 30 s): a
+ * run that has worked that long while another run waits enqueues its continuation (a new job,
+ * behind the waiting ones) and frees its worker. A job that throws is retried once; after that
+ * the run is FAILED.
  */
 export async function startEvaluationWorker(
   boss: PgBoss,
   deps: ChatDeps,
-  options: { log: FastifyBaseLogger },
+  options: { log: FastifyBaseLogger; concurrency?: number; sliceMs?: number },
 ): Promise<void> {
+  const slicing: RunSlicing = {
+    sliceMs: options.sliceMs ?? 30_000,
+    othersWaiting: (evaluationId) => otherRunsWaiting(boss, evaluationId),
+  };
   const handler = async ([job]: JobWithMetadata<{ evaluationId: string }>[]) => {
     if (!job) return;
     const { evaluationId } = job.data;
     try {
-      const outcome = await runEvaluation(deps, evaluationId);
+      const outcome = await runEvaluation(deps, evaluationId, slicing);
+      if (outcome === 'yielded') {
+        // A key of its own: the job that ends now still holds the run's id as its key.
+        await boss.send(
+          EVALUATION_QUEUE,
+          { evaluationId },
+          { singletonKey: `${evaluationId}#${Date.now()}` },
+        );
+        options.log.info({ evaluationId }, 'evaluation slice done; the run goes on after the waiting ones');
+        return;
+      }
       options.log.info({ evaluationId, outcome }, 'evaluation finished');
     } catch (err) {
       options.log.error({ err, evaluationId, retry: job.retryCount }, 'evaluation failed');
@@ -141,7 +193,12 @@ export async function startEvaluationWorker(
   };
   await boss.work<{ evaluationId: string }>(
     EVALUATION_QUEUE,
-    { includeMetadata: true, batchSize: 1, pollingIntervalSeconds: 0.5 },
+    {
+      includeMetadata: true,
+      batchSize: 1,
+      pollingIntervalSeconds: 0.5,
+      localConcurrency: options.concurrency ?? 1,
+    },
     handler as never,
   );
 }

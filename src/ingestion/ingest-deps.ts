@@ -8,6 +8,7 @@ import type { VectorStore } from '../retrieval/vector-store/index.ts';
 import type { DocumentFormat, ParsedDocument, ParseOptions } from './parsers/types.ts';
 import type { ChunkingOptions } from './chunker.ts';
 import type { Slicing } from './slices.ts';
+import type { IngestBudget } from './budget.ts';
 
 /** What ingesting a document needs (src/context.ts `ingestDepsOf`; tests build their own). */
 export interface IngestDeps {
@@ -42,6 +43,11 @@ export interface IngestDeps {
    * chunking, before anything is embedded; more → ERROR naming it. Unset = no budget.
    */
   maxChunks?: number;
+  /**
+   * Wall-clock budget of an attempt (INGEST_BUDGET_*, src/ingestion/budget.ts): past it the
+   * attempt is aborted and the document ends ERROR naming the limit. Unset = no budget.
+   */
+  budget?: IngestBudget;
   /** Slices and hand-over between companies (src/ingestion/slices.ts); unset = one slice. */
   slicing?: Slicing;
   /**

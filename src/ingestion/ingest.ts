@@ -8,6 +8,7 @@ import { embedAndWrite } from './embed-loop.ts';
 import { prepareDocument } from './prepare.ts';
 import { failDocument } from './fail.ts';
 import type { IngestDeps } from './ingest-deps.ts';
+import { BudgetClock, chunksAllowed, expansionReason } from './budget.ts';
 
 export type { IngestDeps } from './ingest-deps.ts';
 export { failDocument } from './fail.ts';
@@ -19,6 +20,10 @@ export type IngestOutcome = 'vectorized' | 'error' | 'skipped' | 'yielded';
 export interface IngestRun {
   resume?: number;
   requestId?: string;
+  /** performance.now() when the worker took the job: the budget counts from here (default: now). */
+  takenAt?: number;
+  /** Work of the attempt's earlier slices, ms, counted against its budget (continuations). */
+  spentMs?: number;
 }
 
 /**
@@ -84,10 +89,35 @@ async function ingestOnce(
   // A delete (or a newer attempt) cancels this one within cancelPollMs: the parse's child process
   // is killed and the embedding stops at its next group, so the slot is free for others at once.
   const cancel = watchForCancel(db, documentId, attempt, deps.cancelPollMs ?? 1000);
+  // The budget stops the attempt the same way; the slices before this one count against it.
+  const clock = deps.budget
+    ? new BudgetClock(
+        deps.budget,
+        doc.size_bytes,
+        run.takenAt ?? performance.now(),
+        run.resume === attempt ? (run.spentMs ?? 0) : 0,
+      )
+    : null;
+  const signal = clock ? AbortSignal.any([cancel.signal, clock.signal]) : cancel.signal;
   try {
-    return await ingestAttempt(deps, doc, attempt, cancel.signal, run);
+    const outcome = await ingestAttempt(deps, doc, attempt, signal, run, clock);
+    // Stopped by the budget (not by a delete): the document ends ERROR naming the limit, unless a
+    // delete or a newer attempt took it meanwhile.
+    if (outcome === 'skipped' && clock?.signal.aborted && !cancel.signal.aborted) {
+      const failed = await failDocument(
+        db,
+        doc.company_id,
+        documentId,
+        clock.reason(),
+        deps.vectorStore,
+        attempt,
+      );
+      return failed ? 'error' : 'skipped';
+    }
+    return outcome;
   } finally {
     cancel.stop();
+    clock?.stop();
   }
 }
 
@@ -121,6 +151,7 @@ async function ingestAttempt(
   attempt: number,
   signal: AbortSignal,
   run: IngestRun,
+  clock: BudgetClock | null,
 ): Promise<IngestOutcome> {
   const { db } = deps;
   const documentId = doc.id;
@@ -132,6 +163,15 @@ async function ingestAttempt(
   const ready = kept ?? (await prepareDocument(deps, doc, language, signal));
   if (typeof ready === 'string') return ready;
   const { parsed, chunks } = ready;
+  if (deps.budget && chunks.length > chunksAllowed(deps.budget, doc.size_bytes)) {
+    // Far more text than the file's size allows: no time is granted for embedding it.
+    const reason = expansionReason(deps.budget, doc.size_bytes, chunks.length);
+    return (await failDocument(db, doc.company_id, documentId, reason, deps.vectorStore, attempt))
+      ? 'error'
+      : 'skipped';
+  }
+  // Parsed and chunked in time: the embedding's part of the budget is granted from now.
+  clock?.parsed(chunks.length);
   // A continuation goes on after the chunks its earlier slices wrote (in order, whole groups).
   const from =
     run.resume === undefined
@@ -161,7 +201,7 @@ async function ingestAttempt(
   });
   if (written === 'yielded') {
     deps.slicing!.prepared.set(documentId, attempt, ready);
-    await deps.slicing!.continueLater(doc, attempt, run.requestId);
+    await deps.slicing!.continueLater(doc, attempt, run.requestId, clock?.spent());
     return 'yielded';
   }
   if (written !== 'owned') {

@@ -19,6 +19,8 @@ export interface IngestJob {
   attempt?: number;
   companyId?: string;
   slice?: true;
+  /** A continuation's work so far, ms, counted against the attempt's budget (budget.ts). */
+  spentMs?: number;
 }
 
 /**

@@ -53,10 +53,24 @@ export interface Slicing {
   sliceMs: number;
   /** Whether a document of a company other than `companyId` waits: never started, or a continuation. */
   othersWaiting(companyId: string): Promise<boolean>;
-  /** Enqueues the next slice of attempt `attempt` of the document. */
-  continueLater(doc: { id: string; company_id: string }, attempt: number, requestId?: string): Promise<void>;
+  /** Enqueues the next slice of attempt `attempt` of the document; `spentMs`: its budget spent so far. */
+  continueLater(
+    doc: { id: string; company_id: string },
+    attempt: number,
+    requestId?: string,
+    spentMs?: number,
+  ): Promise<void>;
+  /**
+   * Puts a job back in the queue, ranked behind the waiting documents of companies with less in
+   * progress (worker.ts: a company past its fair share of slots while another waits). The copy is
+   * found by `slice: true` like a continuation, so a restarting worker does not enqueue it twice.
+   */
+  defer(job: IngestJob & { companyId: string }): Promise<void>;
   prepared: PreparedCache;
 }
+
+/** Delay of a deferred job before it may be taken again, s. */
+const DEFER_SECONDS = 1;
 
 /** Parsed documents kept between slices per worker process. */
 const PREPARED_KEPT = 4;
@@ -92,7 +106,17 @@ export function createSlicing(db: Kysely<DB>, boss: PgBoss, sliceMs: number): Sl
       if (fresh) return true;
       return (await queuedContinuations(boss)).some((job) => job.companyId !== companyId);
     },
-    async continueLater(doc, attempt, requestId) {
+    async defer(job) {
+      const { pending } = await companyUsage(db, job.companyId);
+      await boss.send(INGEST_QUEUE, { ...job, slice: true } satisfies IngestJob, {
+        singletonKey: `${job.documentId}#deferred#${Date.now()}`,
+        priority: -pending,
+        // A document counted as waiting whose job cannot run yet (a retry's back-off) would
+        // otherwise send this job round the queue on every poll.
+        startAfter: DEFER_SECONDS,
+      });
+    },
+    async continueLater(doc, attempt, requestId, spentMs) {
       // Ranked as an upload of the company would be (minus its documents in progress, this one
       // included): behind the waiting documents of companies with less in progress.
       const { pending } = await companyUsage(db, doc.company_id);
@@ -102,6 +126,7 @@ export function createSlicing(db: Kysely<DB>, boss: PgBoss, sliceMs: number): Sl
         companyId: doc.company_id,
         slice: true,
         ...(requestId ? { requestId } : {}),
+        ...(spentMs !== undefined ? { spentMs: Math.round(spentMs) } : {}),
       };
       await boss.send(INGEST_QUEUE, job, {
         singletonKey: `${doc.id}#${attempt}#${Date.now()}`,

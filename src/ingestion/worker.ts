@@ -9,6 +9,7 @@ import { isDatabaseUnavailable } from '../db/unavailable.ts';
 import { giveBackAttempt } from './attempts.ts';
 import { queuedContinuations } from './slices.ts';
 import { embeddedChunks, ingestionOutcomes, ingestionStepDuration } from '../metrics/registry.ts';
+import type { IngestBudget } from './budget.ts';
 
 /** `deps` with parse and embed timed, and chunks counted, for /metrics. */
 function measured(deps: IngestDeps): IngestDeps {
@@ -39,10 +40,27 @@ function measured(deps: IngestDeps): IngestDeps {
   };
 }
 
+/** The company of a document; null when it is gone. @throws database errors. */
+async function companyOf(deps: IngestDeps, documentId: string): Promise<string | null> {
+  const row = await deps.db
+    .selectFrom('documents')
+    .select('company_id')
+    .where('id', '=', documentId)
+    .executeTakeFirst();
+  return row?.company_id ?? null;
+}
+
 /** Quiet time after the last ingestion before index maintenance runs, ms. */
 const VACUUM_DEBOUNCE_MS = 5_000;
 /** Longest a busy worker goes without folding the BM25 statistics' deltas, ms. */
 const COMPACT_AT_LEAST_EVERY_MS = 60_000;
+
+/**
+ * Slots one company may hold in a worker of `concurrency` slots while another company's document
+ * waits: half, rounded up (so with one slot the rule never defers anything, and with two each of
+ * two companies gets one).
+ */
+export const fairShare = (concurrency: number) => Math.ceil(concurrency / 2);
 
 /** A running worker; `stop` ends it without spending the attempts it cuts off. */
 export interface IngestionWorker {
@@ -63,18 +81,34 @@ export interface IngestionWorker {
  * (`documents.attempts` − 1) before its job is retried, so infrastructure never spends a
  * document's attempts. Before consuming, documents left UPLOADED or PROCESSING (e.g. by a crash)
  * are enqueued again; the queue's exclusive policy drops those that still have a job.
+ *
+ * Fair share (issue 36): `concurrency` slots, of which a company holds at most `fairShare` while
+ * another company's document waits; a job past it is put back behind the waiting ones
+ * (`slicing.defer`) instead of taking the slot. With `budget`, every attempt is bounded in wall
+ * clock from the moment its job is taken (src/ingestion/budget.ts), so a slot is never held longer
+ * than one budget by a parse, and at most one slice at a time by embedding.
  */
 export async function startIngestionWorker(
   boss: PgBoss,
   deps: IngestDeps,
-  options: { concurrency: number; log: FastifyBaseLogger; vacuumAfterBurst?: boolean },
+  options: {
+    concurrency: number;
+    log: FastifyBaseLogger;
+    vacuumAfterBurst?: boolean;
+    /** INGEST_BUDGET_*; unset = no budget. */
+    budget?: IngestBudget;
+  },
 ): Promise<IngestionWorker> {
   /** Attempt numbers of the documents in flight, by document id. */
   const attempts = new Map<string, number>();
   const inFlight = new Set<Promise<unknown>>();
   let stopping = false;
+  /** Slots held now, by company id. */
+  const held = new Map<string, number>();
+  const share = fairShare(options.concurrency);
   const tracked: IngestDeps = {
     ...measured(deps),
+    ...(options.budget ? { budget: options.budget } : {}),
     onAttemptBegun: (documentId, attempt) => attempts.set(documentId, attempt),
   };
   let vacuumTimer: NodeJS.Timeout | null = null;
@@ -110,11 +144,23 @@ export async function startIngestionWorker(
     // The job's lines carry the upload's request id: one grep follows a document from API to worker.
     const log = options.log.child({ reqId: job.data.requestId ?? `job-${job.id}`, jobId: job.id });
     const started = Date.now();
+    // The budget counts from here: the job is taken.
+    const takenAt = performance.now();
+    const companyId = job.data.companyId ?? (await companyOf(deps, documentId));
+    if (companyId === null) return; // deleted before it was taken
+    if ((held.get(companyId) ?? 0) >= share && (await deps.slicing?.othersWaiting(companyId))) {
+      // Past its fair share while another company waits: the slot goes to that company.
+      await deps.slicing!.defer({ ...job.data, companyId });
+      log.debug({ documentId, companyId }, 'ingestion deferred: the company holds its share of slots');
+      return;
+    }
+    held.set(companyId, (held.get(companyId) ?? 0) + 1);
     // A continuation goes on with its attempt; retried after a failure, it is a fresh attempt
     // (so INGEST_MAX_ATTEMPTS still counts every failure).
     const resume = job.data.attempt !== undefined && job.retryCount === 0 ? job.data.attempt : undefined;
     const run = ingestDocument(tracked, documentId, {
-      ...(resume !== undefined ? { resume } : {}),
+      takenAt,
+      ...(resume !== undefined ? { resume, spentMs: job.data.spentMs ?? 0 } : {}),
       ...(job.data.requestId ? { requestId: job.data.requestId } : {}),
     });
     inFlight.add(run);
@@ -158,6 +204,9 @@ export async function startIngestionWorker(
     } finally {
       inFlight.delete(run);
       attempts.delete(documentId);
+      const n = (held.get(companyId) ?? 1) - 1;
+      if (n > 0) held.set(companyId, n);
+      else held.delete(companyId);
     }
   };
   await boss.work<IngestJob>(

@@ -1,0 +1,124 @@
+/**
+ * The wall-clock budget of one document's attempt (issue 36: a 927 kB PDF held the only slot for
+ * 306 s). It counts from the worker taking the job, over every slice of the attempt (the time a
+ * continuation waits in the queue is not counted), and covers parse, chunking, embedding and
+ * writing. Past it the attempt is aborted through the same signal a delete uses (the parser child
+ * is killed, chunking and embedding stop) and the document ends ERROR naming the limit.
+ *
+ * Two deadlines, because the slow files of the audit spend their time in the parser while real
+ * documents spend theirs embedding: parse and chunking must end within `baseMs` + `parsePerMbMs`
+ * per MB of the original; once they have, the attempt gets `perChunkMs` more per chunk to embed.
+ * A file that expands far beyond its size (a few kB of spreadsheet making thousands of chunks) is
+ * refused after chunking by `maxChunksPerKb` instead of being granted time for them. Sizes of the
+ * defaults, measured on the shared test documents: docs/ingestion.md "The budget".
+ */
+
+/** INGEST_BUDGET_SECONDS, INGEST_BUDGET_PARSE_SECONDS_PER_MB, INGEST_BUDGET_MS_PER_CHUNK, INGEST_MAX_CHUNKS_PER_KB. */
+export interface IngestBudget {
+  /** Granted to every document's parse and chunking, ms. */
+  baseMs: number;
+  /** Granted to parse and chunking per MB (2²⁰ bytes) of the original, ms. */
+  parsePerMbMs: number;
+  /** Granted per chunk to embed once chunking has counted them, ms. */
+  perChunkMs: number;
+  /** Chunks a document may make per kB of its original (at least MIN_CHUNKS_ALLOWED). */
+  maxChunksPerKb: number;
+}
+
+/** The variables of the time budget, for reasons. */
+const VARIABLES = 'INGEST_BUDGET_SECONDS, INGEST_BUDGET_PARSE_SECONDS_PER_MB, INGEST_BUDGET_MS_PER_CHUNK';
+
+/** Chunks any document may make whatever its size (a 60-byte note makes one). */
+export const MIN_CHUNKS_ALLOWED = 20;
+
+/**
+ * The budget of a document of `bytes` bytes, ms: for parse and chunking (`chunks` null), or for
+ * the whole attempt once chunking has made `chunks` chunks.
+ */
+export function budgetMs(budget: IngestBudget, bytes: number, chunks: number | null): number {
+  const parse = budget.baseMs + (budget.parsePerMbMs * bytes) / 2 ** 20;
+  return Math.round(parse + (chunks ?? 0) * budget.perChunkMs);
+}
+
+/** Chunks a document of `bytes` bytes may make (INGEST_MAX_CHUNKS_PER_KB, at least MIN_CHUNKS_ALLOWED). */
+export function chunksAllowed(budget: IngestBudget, bytes: number): number {
+  return Math.max(MIN_CHUNKS_ALLOWED, Math.floor((budget.maxChunksPerKb * bytes) / 1024));
+}
+
+/** The ERROR reason of a document making `chunks` chunks, more than `chunksAllowed` allows. */
+export function expansionReason(budget: IngestBudget, bytes: number, chunks: number): string {
+  const n = (x: number) => x.toLocaleString('en-US');
+  return (
+    `the ${size(bytes)} file makes ${n(chunks)} chunks to embed; a file may make at most ` +
+    `${n(budget.maxChunksPerKb)} per kB, ${n(chunksAllowed(budget, bytes))} here (INGEST_MAX_CHUNKS_PER_KB)`
+  );
+}
+
+/** The ERROR reason of an attempt that ran past `ms` (`chunks` null: still parsing or chunking). */
+export function budgetReason(ms: number, bytes: number, chunks: number | null): string {
+  const s = (ms / 1000).toLocaleString('en-US', { maximumFractionDigits: 1 });
+  const what =
+    chunks === null
+      ? `parsing took longer than the ${s} s allowed for a ${size(bytes)} file`
+      : `processing took longer than the ${s} s allowed for a ${size(bytes)} file of ${chunks.toLocaleString('en-US')} chunks`;
+  return `${what} (${VARIABLES})`;
+}
+
+const size = (bytes: number) =>
+  bytes >= 2 ** 20
+    ? `${(bytes / 2 ** 20).toLocaleString('en-US', { maximumFractionDigits: 1 })} MB`
+    : `${Math.max(1, Math.round(bytes / 1024)).toLocaleString('en-US')} kB`;
+
+/**
+ * A running attempt's clock: `signal` aborts once the work counted since `takenAt` (performance.now()
+ * when the worker took the job) plus `spentMs` (earlier slices) passes the budget: the parse
+ * deadline until `parsed(chunks)` is called, the whole attempt's after. `stop` clears the timer.
+ */
+export class BudgetClock {
+  private readonly controller = new AbortController();
+  private timer: NodeJS.Timeout | undefined;
+  private limitMs: number;
+  private chunks: number | null = null;
+  private readonly budget: IngestBudget;
+  private readonly bytes: number;
+  private readonly takenAt: number;
+  private readonly spentMs: number;
+  constructor(budget: IngestBudget, bytes: number, takenAt: number, spentMs: number) {
+    this.budget = budget;
+    this.bytes = bytes;
+    this.takenAt = takenAt;
+    this.spentMs = spentMs;
+    this.limitMs = budgetMs(budget, bytes, null);
+    this.arm();
+  }
+  /** Aborted when the budget is spent. */
+  get signal(): AbortSignal {
+    return this.controller.signal;
+  }
+  /** Work counted so far over the attempt's slices, ms. */
+  spent(): number {
+    return this.spentMs + performance.now() - this.takenAt;
+  }
+  /** Parse and chunking are done, making `chunks`: the whole attempt's budget applies from now. */
+  parsed(chunks: number): void {
+    if (this.controller.signal.aborted) return;
+    this.chunks = chunks;
+    this.limitMs = budgetMs(this.budget, this.bytes, chunks);
+    this.arm();
+  }
+  /** The ERROR reason, naming the limit and its variables. */
+  reason(): string {
+    return budgetReason(this.limitMs, this.bytes, this.chunks);
+  }
+  stop(): void {
+    clearTimeout(this.timer);
+  }
+  private arm(): void {
+    clearTimeout(this.timer);
+    if (this.controller.signal.aborted) return;
+    const left = this.limitMs - this.spent();
+    if (left <= 0) return this.controller.abort();
+    this.timer = setTimeout(() => this.controller.abort(), left);
+    this.timer.unref();
+  }
+}

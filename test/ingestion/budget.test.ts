@@ -1,0 +1,64 @@
+import t from 'tap';
+import { loadConfig } from '../../src/config/index.ts';
+import {
+  BudgetClock,
+  budgetMs,
+  budgetReason,
+  chunksAllowed,
+  expansionReason,
+  MIN_CHUNKS_ALLOWED,
+} from '../../src/ingestion/budget.ts';
+
+const MB = 2 ** 20;
+
+t.test('the default budget: bombs of the audit get under 30 s, real documents their time', async (t) => {
+  const { ingestBudget: b } = loadConfig({});
+  // The audit's slow files (issue 36): all parse-time, so only the parse deadline applies.
+  t.ok(budgetMs(b, 927_000, null) < 25_000, '927 kB PDF');
+  t.ok(budgetMs(b, 2.2 * MB, null) < 25_000, '2.2 MB HTML');
+  t.ok(budgetMs(b, 7_000, null) < 25_000, '7 kB XLSX');
+  // The 872-page handbook (482,883 B, 939 chunks) took 226 s in all at load 11.
+  t.ok(budgetMs(b, 482_883, 939) >= 3 * 226_000, 'the handbook keeps 3× headroom');
+  t.equal(budgetMs(b, 0, 10), b.baseMs + 10 * b.perChunkMs, 'chunks add their time once counted');
+});
+
+t.test('chunks allowed per kB, with a floor for tiny files', async (t) => {
+  const b = { baseMs: 1000, parsePerMbMs: 0, perChunkMs: 0, maxChunksPerKb: 50 };
+  t.equal(chunksAllowed(b, 60), MIN_CHUNKS_ALLOWED, 'a 60-byte note may make the floor');
+  t.equal(chunksAllowed(b, 10 * 1024), 500);
+  // The 872-page handbook makes 2 chunks per kB: far below.
+  t.ok(chunksAllowed(b, 482_883) > 939 * 10);
+  t.match(
+    expansionReason(b, 819, 5_485),
+    /the 1 kB file makes 5,485 chunks to embed; a file may make at most 50 per kB, 39 here \(INGEST_MAX_CHUNKS_PER_KB\)/,
+  );
+  t.match(
+    budgetReason(21_500, 2.2 * MB, null),
+    /parsing took longer than the 21\.5 s allowed for a 2\.2 MB file \(INGEST_BUDGET_SECONDS/,
+  );
+  t.match(
+    budgetReason(60_000, 30_000, 59),
+    /processing took longer than the 60 s allowed for a 29 kB file of 59 chunks/,
+  );
+});
+
+t.test('the clock aborts at its deadline, counts earlier slices and grants chunk time', async (t) => {
+  const b = { baseMs: 150, parsePerMbMs: 0, perChunkMs: 100, maxChunksPerKb: 50 };
+  const fresh = new BudgetClock(b, 0, performance.now(), 0);
+  t.notOk(fresh.signal.aborted);
+  await new Promise((r) => setTimeout(r, 250));
+  t.ok(fresh.signal.aborted, 'past 150 ms it is aborted');
+  t.match(fresh.reason(), /parsing took longer than the 0\.2 s allowed/);
+
+  const spent = new BudgetClock(b, 0, performance.now(), 1000);
+  t.ok(spent.signal.aborted, 'a continuation that already spent its budget stops at once');
+
+  const granted = new BudgetClock(b, 0, performance.now(), 0);
+  granted.parsed(3); // 150 + 300 ms
+  await new Promise((r) => setTimeout(r, 250));
+  t.notOk(granted.signal.aborted, 'the chunks bought time');
+  await new Promise((r) => setTimeout(r, 300));
+  t.ok(granted.signal.aborted);
+  t.match(granted.reason(), /of 3 chunks/);
+  granted.stop();
+});
