@@ -23,6 +23,7 @@ import deprecationPlugin from '../plugins/deprecation.ts';
 import { installValidators } from '../plugins/validation.ts';
 import { installJsonParser } from '../plugins/json-body.ts';
 import healthRoutes, { API_VERSION } from './routes/health.ts';
+import { bodyTimeout } from '../plugins/body-timeout.ts';
 import authRoutes, { meRoutes } from './routes/auth.ts';
 import documentRoutes, { documentUploadRoutes } from './routes/documents.ts';
 import documentChunkRoutes from './routes/document-chunks.ts';
@@ -236,6 +237,7 @@ export async function buildApp(
   });
   // First: its headers (and the API version) are on every answer, the 404 and 405 that
   // errorsPlugin answers early too.
+  await app.register(bodyTimeout(ctx.config.ops.bodyIdleMs, API_VERSION));
   await app.register(securityHeaders, { extra: { 'x-api-version': API_VERSION } });
   await app.register(errorsPlugin);
   await app.register(deprecationPlugin);

@@ -22,6 +22,11 @@ export interface OpsConfig {
    * (SHUTDOWN_CLOSE_MS).
    */
   closeMs: number;
+  /**
+   * A request body that sends nothing for this long is answered 408 and its connection closed, ms
+   * (REQUEST_BODY_IDLE_SECONDS; 0 = never; plugins/body-timeout.ts).
+   */
+  bodyIdleMs: number;
   /** ROLE=worker's HTTP port for /health, /ready and /metrics. */
   workerPort: number;
   /** Bearer token /metrics requires; null = /metrics answers 404. */
@@ -49,6 +54,7 @@ export function opsConfig(env: Env): OpsConfig {
     redisPrefix,
     drainMs: int(env, 'SHUTDOWN_DRAIN_SECONDS', 10, 0) * 1000,
     closeMs: int(env, 'SHUTDOWN_CLOSE_MS', 3000, 100),
+    bodyIdleMs: int(env, 'REQUEST_BODY_IDLE_SECONDS', 30, 0) * 1000,
     workerPort: int(env, 'WORKER_PORT', 3001, 0),
     metricsToken,
   };
