@@ -1,6 +1,6 @@
 /**
  * `npm run bench:http [-- --stores pglite,postgres] [--duration 8] [--connections 16] [--documents DIR]
- * [--exclude NAME,…] [--starts 3]`: autocannon
+ * [--exclude NAME,…] [--starts 3] [--compare] [--record] [--baseline FILE]`: autocannon
  * against the started app (`node src/server.ts`, rate limits lifted with RATE_LIMIT_ENABLED=false,
  * default logging) and, interleaved before every route, against a bare `node:http` server with a
  * fixed JSON body, on the same Node with the same connections. Prints req/s, p50/p99 latency and
@@ -11,7 +11,9 @@
  * The documents folder is indexed once per store (kept in BENCH_HTTP_DATA_DIR / the
  * `cograg_bench` PostgreSQL database) so later runs start at once. The load average is printed
  * before and after each store: the baseline runs in the same minute, so ratios survive a busy
- * machine better than absolute figures do.
+ * machine better than absolute figures do. `--compare` prints every ratio (and the chat stream's
+ * p50) beside the baseline recorded in the repo (scripts/bench/http-baseline.json) and exits 1
+ * when one is more than 10 % worse; `--record` writes this run as the new baseline.
  */
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
@@ -23,6 +25,7 @@ import { startApp, startBare, type Running } from './bench/servers.ts';
 import { loadQuestionSet } from './bench/answer-quality.ts';
 import { readQueries } from './bench/beir.ts';
 import { percentile } from './bench/run-queries.ts';
+import { compareWithBaseline, readBaseline, writeBaseline, type Figure } from './bench/baseline.ts';
 
 const { values } = parseArgs({
   options: {
@@ -39,6 +42,11 @@ const { values } = parseArgs({
      * by up to 1.5× for the same code, so one start is one sample. The median is reported.
      */
     starts: { type: 'string', default: '3' },
+    /** Print each figure beside the recorded baseline and flag a drop of more than 10 % (exit 1). */
+    compare: { type: 'boolean', default: false },
+    /** Write this run's figures as the new baseline. */
+    record: { type: 'boolean', default: false },
+    baseline: { type: 'string', default: 'scripts/bench/http-baseline.json' },
   },
 });
 const starts = Math.max(1, Number(values.starts));
@@ -50,6 +58,19 @@ const connections = Number(values.connections);
 const EMAIL = 'bench-http@example.com';
 const PASSWORD = 'bench http password';
 const POSTGRES = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432';
+/** The started app's /metrics token: the chat steps' histogram is read from there. */
+const METRICS_TOKEN = 'bench-http-metrics';
+
+/** Seconds spent in each chat step so far (cograg_chat_step_duration_seconds_sum by step). */
+async function chatStepSums(base: string): Promise<Record<string, number>> {
+  const text = await (
+    await fetch(`${base}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } })
+  ).text();
+  const sums: Record<string, number> = {};
+  for (const m of text.matchAll(/^cograg_chat_step_duration_seconds_sum\{step="(\w+)"\} (\S+)$/gm))
+    sums[m[1]!] = Number(m[2]);
+  return sums;
+}
 
 interface Load {
   reqPerS: number;
@@ -146,6 +167,7 @@ async function timeToFirstToken(
 async function storeEnv(store: string): Promise<Record<string, string>> {
   const common = {
     RATE_LIMIT_ENABLED: 'false',
+    METRICS_TOKEN,
     ADMIN_EMAIL: EMAIL,
     ADMIN_PASSWORD: PASSWORD,
     ADMIN_COMPANY: 'Bench HTTP',
@@ -161,7 +183,7 @@ async function storeEnv(store: string): Promise<Record<string, string>> {
 }
 
 const rows: string[] = [];
-const summary: Record<string, unknown>[] = [];
+const summary: (Figure & Record<string, unknown>)[] = [];
 const questions = loadQuestionSet().answerable.map((q) => q.q);
 // Distinct search questions, so no answer comes from the per-company answer cache: BEIR SciFact's
 // 1,109 claims (real, varied biomedical sentences), then again with their cycle number appended.
@@ -268,9 +290,19 @@ for (const store of values.stores.split(',')) {
     }
     await timeToFirstToken(app.base, auth, 'warm-up');
     const ttft: number[] = [];
-    for (const q of questions) ttft.push(await timeToFirstToken(app.base, auth, q));
+    // The answerer's own read (its time to a first fragment), per question from /metrics: the
+    // request path's share of the first token is the rest.
+    const answererMs: number[] = [];
+    for (const q of questions) {
+      const before = await chatStepSums(app.base);
+      ttft.push(await timeToFirstToken(app.base, auth, q));
+      const after = await chatStepSums(app.base);
+      answererMs.push(((after.first_fragment ?? 0) - (before.first_fragment ?? 0)) * 1000);
+    }
+    const pathMs = ttft.map((t, i) => t - answererMs[i]!);
     rows.push(
       `${store.padEnd(8)} chat/stream TTFT (extractive, ${documents} documents, ${questions.length} questions)  p50 ${percentile(ttft, 50).toFixed(0)} ms  p95 ${percentile(ttft, 95).toFixed(0)} ms`,
+      `${store.padEnd(8)}   of which the answerer's read  p50 ${percentile(answererMs, 50).toFixed(0)} ms; the rest (request path)  p50 ${percentile(pathMs, 50).toFixed(0)} ms  p95 ${percentile(pathMs, 95).toFixed(0)} ms`,
     );
     rows.push(`${store.padEnd(8)} load average at end ${load1()}`);
     summary.push({
@@ -279,6 +311,8 @@ for (const store of values.stores.split(',')) {
       documents,
       p50: +percentile(ttft, 50).toFixed(1),
       p95: +percentile(ttft, 95).toFixed(1),
+      answererP50: +percentile(answererMs, 50).toFixed(1),
+      pathP50: +percentile(pathMs, 50).toFixed(1),
     });
   } finally {
     await bare.stop();
@@ -290,3 +324,15 @@ console.log(
 );
 console.log(rows.join('\n'));
 console.log(JSON.stringify(summary));
+if (values.compare) {
+  const { flagged, lines } = compareWithBaseline(summary, readBaseline(values.baseline));
+  console.log(`\nagainst the baseline in ${values.baseline}:\n${lines.join('\n')}`);
+  if (flagged > 0) {
+    console.log(`${flagged} figure(s) more than 10 % worse than the baseline`);
+    process.exitCode = 1;
+  }
+}
+if (values.record) {
+  writeBaseline(values.baseline, summary, { connections, duration, starts, load: load1() });
+  console.log(`baseline written to ${values.baseline}`);
+}

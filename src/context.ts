@@ -10,6 +10,7 @@ import { localFileStore, type FileStore } from './documents/file-store.ts';
 import { s3FileStore } from './documents/s3-file-store.ts';
 import type { Embedder } from './embeddings/embedder.ts';
 import { loadTransformersEmbedder } from './embeddings/transformers.embedder.ts';
+import { withEmbedThread } from './ingestion/embed-thread.ts';
 import { loadCrossEncoder } from './retrieval/rerank/cross-encoder.ts';
 import type { Reranker } from './retrieval/retriever.ts';
 import { withQueryCache } from './embeddings/query-cache.ts';
@@ -102,11 +103,19 @@ export async function createContext(config: Config, overrides: ContextOverrides 
   // Documents, the database and the JWT secret live here: readable by the service's user only.
   mkdirSync(config.dataDir, { recursive: true, mode: 0o700 });
   chmodSync(config.dataDir, 0o700);
-  const embedder = withQueryCache(
-    overrides.embedder ??
-      (await loadTransformersEmbedder(config.modelsDir, config.embeddingModel, config.embed)),
-    config.queryEmbeddingCacheSize,
-  );
+  // onnxruntime-node runs a model on the calling thread: the service's own model serves search
+  // queries and the answerer's sentences from a worker thread (issue 37), so a model run never
+  // holds the event loop that answers requests. A caller's embedder (tests) is used as it is.
+  const queryThread = overrides.embedder
+    ? null
+    : withEmbedThread(
+        await loadTransformersEmbedder(config.modelsDir, config.embeddingModel, config.embed),
+        { modelsDir: config.modelsDir, modelId: config.embeddingModel, options: config.embed },
+        { queries: true },
+      );
+  // Loaded now rather than by the first search (about half a second); a failure shows on that search.
+  void queryThread?.embedQuery('warm-up').catch(() => {});
+  const embedder = withQueryCache(overrides.embedder ?? queryThread!, config.queryEmbeddingCacheSize);
   // Loaded after the embedder: both set transformers.js's global model folder while loading.
   const reranker =
     overrides.reranker !== undefined
@@ -196,10 +205,12 @@ export async function createContext(config: Config, overrides: ContextOverrides 
         // A provider passed in by the caller is the caller's to close.
         if (!overrides.llm) await llm.close?.();
         await sandbox.close();
+        await queryThread?.close();
         await database.close();
       },
     };
   } catch (err) {
+    await queryThread?.close().catch(() => {});
     await database.close().catch(() => {});
     throw err;
   }

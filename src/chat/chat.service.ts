@@ -4,6 +4,7 @@
  * open-conversation.ts.
  */
 import type { Kysely } from 'kysely';
+import { chatStopwatch } from './step-timings.ts';
 import type { DB } from '../db/schema.ts';
 import type { Principal } from '../auth/principal.ts';
 import { newId } from '../lib/ids.ts';
@@ -99,7 +100,9 @@ export async function* answerStream(
   observer?: AnswerObserver,
 ): AsyncGenerator<ChatEvent> {
   const startedAt = new Date();
+  const watch = chatStopwatch();
   const settings = await companySettings(deps.db, principal.companyId);
+  watch.lap('settings');
   // Follow-ups are searched as standalone questions: rewritten by a model when there is one,
   // else joined with the previous question and its answer's entities (follow-up.ts).
   const followUp =
@@ -108,6 +111,7 @@ export async function* answerStream(
     conversation.history.length > 0 && deps.llm.condense
       ? await deps.llm.condense(request.message, conversation.history, signal)
       : (followUp ?? request.message);
+  if (conversation.history.length > 0) watch.lap('condense');
   const documents = await retrieve(
     deps,
     {
@@ -119,6 +123,7 @@ export async function* answerStream(
     },
     { mode: effectiveMode(deps, settings.rerank ? 'rerank' : undefined) },
   );
+  watch.lap('retrieve');
   // An LLM reads each source with its neighbouring chunks; the extractive answerer quotes only
   // from the cited chunk itself, so every quote is inside the chunk its [n] points at.
   const web = webSources(request.webResults ?? []);
@@ -139,6 +144,7 @@ export async function* answerStream(
     extractive || documents.length === 0
       ? true
       : (await assess(deps.embedder, query, documents)).answerable >= threshold;
+  if (!extractive && documents.length > 0) watch.lap('assess');
   const fragments = answerable
     ? deps.llm.generate({
         question: extractive ? (followUp ?? request.message) : request.message,
@@ -155,7 +161,10 @@ export async function* answerStream(
         },
       })
     : [REFUSAL_SENTENCE];
+  let first = true;
   for await (const fragment of fragments) {
+    if (first) watch.lap('first_fragment');
+    first = false;
     const text = answer.push(fragment);
     if (text) yield { type: 'token', content: text };
   }

@@ -1,6 +1,7 @@
 /**
  * The thread of embed-thread.ts: loads the embedding model once, then answers
- * `{id, texts}` with `{id, vectors}` (or `{id, error}`), one message at a time.
+ * `{id, texts}` with `{id, vectors}` (or `{id, error}`), one message at a time; `{id, texts, query}`
+ * embeds search queries (the model's query prefix, its one-thread query session).
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { loadTransformersEmbedder } from '../embeddings/transformers.embedder.ts';
@@ -10,9 +11,14 @@ const model = workerData as EmbedThreadModel;
 const loading = loadTransformersEmbedder(model.modelsDir, model.modelId, model.options);
 // A failed load is answered to each call below, not raised as the thread's unhandled rejection.
 loading.catch(() => {});
-parentPort!.on('message', (msg: { id: number; texts: string[] }) => {
+parentPort!.on('message', (msg: { id: number; texts: string[]; query?: true }) => {
   loading
-    .then((embedder) => embedder.embedDocuments(msg.texts))
+    // Queries of one message go through the thread's query batcher together: one model run.
+    .then((embedder) =>
+      msg.query
+        ? Promise.all(msg.texts.map((t) => embedder.embedQuery(t)))
+        : embedder.embedDocuments(msg.texts),
+    )
     .then(
       (vectors) => parentPort!.postMessage({ id: msg.id, vectors }),
       (err: unknown) =>

@@ -2,12 +2,14 @@
  * Document embedding on a worker thread. onnxruntime-node runs a session synchronously on the
  * calling thread (its `run` only defers to setImmediate), so each batch of a long document held
  * the API's event loop for up to seconds on a busy machine (docs/benchmarks.md "Request path").
- * The server's ingestion worker embeds documents here instead; search queries keep the main
- * thread's session (one short text, usually cached).
+ * The server's ingestion worker embeds documents here instead; the API's search queries and the
+ * answerer's sentences go to a thread of their own (`options.queries`, context.ts), so no model
+ * run holds the event loop that serves requests.
  */
 import { Worker } from 'node:worker_threads';
 import type { Embedder } from '../embeddings/embedder.ts';
 import type { EmbedderOptions } from '../embeddings/transformers.embedder.ts';
+import { createQueryBatcher } from '../embeddings/query-batcher.ts';
 
 /** What the thread loads: the same model and options as the main thread's embedder. */
 export interface EmbedThreadModel {
@@ -21,9 +23,19 @@ const CLOSE_WAIT_MS = 30_000;
 
 type Reply = { id: number; vectors: number[][] } | { id: number; error: string };
 
+/** What goes to the thread besides document batches. */
+export interface EmbedThreadOptions {
+  /**
+   * Search queries too (the API's embedder, issue 37): concurrent queries are micro-batched here
+   * (query-batcher.ts) and sent as one message, so neither the model run nor a burst of queries
+   * holds the API's event loop.
+   */
+  queries?: boolean;
+}
+
 /**
- * `embedder` with `embedDocuments` moved to a worker thread that loads `model` on first use;
- * `count`, `embedQuery` and the dimensions stay `embedder`'s. The thread does not keep the
+ * `embedder` with `embedDocuments` (and with `options.queries`, `embedQuery`) moved to a worker
+ * thread that loads `model` on first use; `count` and the dimensions stay `embedder`'s. The thread does not keep the
  * process alive. A thread that fails (model load, crash) rejects the pending calls and is
  * started again on the next one. `close` lets the batch in flight finish before it ends the
  * thread (ending it inside onnxruntime's `run` can abort the process natively) and refuses new
@@ -32,6 +44,7 @@ type Reply = { id: number; vectors: number[][] } | { id: number; error: string }
 export function withEmbedThread(
   embedder: Embedder,
   model: EmbedThreadModel,
+  options: EmbedThreadOptions = {},
 ): Embedder & { close(): Promise<void> } {
   let worker: Worker | null = null;
   let nextId = 0;
@@ -61,25 +74,27 @@ export function withEmbedThread(
     w.on('exit', (code) => fail(new Error(`embedding thread exited (${code})`)));
     return w;
   };
+  const send = (texts: string[], query: boolean): Promise<number[][]> => {
+    if (texts.length === 0) return Promise.resolve([]);
+    if (closing) return Promise.reject(new Error('embedding thread: shutting down'));
+    worker ??= start();
+    // Referenced while a call is pending, so the process waits for the answer.
+    worker.ref();
+    const id = nextId++;
+    const w = worker;
+    return new Promise((resolve, reject) => {
+      pending.set(id, { resolve, reject });
+      w.postMessage(query ? { id, texts, query: true } : { id, texts });
+    });
+  };
+  const queries = options.queries ? createQueryBatcher((texts) => send(texts, true)) : null;
   return {
     modelId: embedder.modelId,
     dimensions: embedder.dimensions,
     maxTokens: embedder.maxTokens,
     count: (text) => embedder.count(text),
-    embedQuery: (text) => embedder.embedQuery(text),
-    embedDocuments(texts) {
-      if (texts.length === 0) return Promise.resolve([]);
-      if (closing) return Promise.reject(new Error('embedding thread: shutting down'));
-      worker ??= start();
-      // Referenced while a call is pending, so the process waits for the answer.
-      worker.ref();
-      const id = nextId++;
-      const w = worker;
-      return new Promise((resolve, reject) => {
-        pending.set(id, { resolve, reject });
-        w.postMessage({ id, texts });
-      });
-    },
+    embedQuery: (text) => (queries ? queries.embed(text) : embedder.embedQuery(text)),
+    embedDocuments: (texts) => send(texts, false),
     async close() {
       closing = true;
       if (pending.size > 0) {
