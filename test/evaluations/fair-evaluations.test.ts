@@ -40,7 +40,7 @@ t.test("a long evaluation of company A does not queue company B's", async (t) =>
       headers,
       payload: { name, format: 'jsonl', content },
     });
-    t.equal(res.statusCode, 202, res.body);
+    t.equal(res.statusCode, 202, `${name}: queued`);
     return res.json().data.id as string;
   };
 
@@ -89,6 +89,6 @@ t.test("a long evaluation of company A does not queue company B's", async (t) =>
   // Deleting stops it before its next question.
   t.equal(
     (await app.inject({ method: 'DELETE', url: `/api/evaluations/${long}`, headers: a.headers })).statusCode,
-    204,
+    200,
   );
 });

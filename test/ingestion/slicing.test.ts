@@ -91,6 +91,8 @@ t.test(
       JWT_SECRET: jwtSecret,
       METRICS_TOKEN: metricsToken,
       EMBED_THREADS: '1',
+      // One slot (the default is 2 since issue 36): the note can only get in by a hand-over.
+      INGEST_CONCURRENCY: '1',
       LOG_LEVEL: 'warn',
     });
     t.ok(await waitFor(`http://127.0.0.1:${workerPort}/ready`), 'the worker is ready');
