@@ -104,3 +104,36 @@ t.test("slow files end ERROR within their budget; another company's note is serv
     .executeTakeFirstOrThrow();
   t.equal(Number(chunks.n), 0, 'no ERROR document keeps a chunk');
 });
+
+t.test('a file that expands far past its size ends ERROR once chunked, naming the limit', async (t) => {
+  // A parse deadline no parse reaches here: only INGEST_MAX_CHUNKS_PER_KB can stop it.
+  const { app, ctx, config } = await buildTestApp(t, { env: { INGEST_BUDGET_SECONDS: '600' } });
+  const worker = await startIngestionWorker(ctx.boss, ingestDepsOf(ctx), {
+    concurrency: 1,
+    budget: config.ingestBudget,
+    log: app.log,
+  });
+  t.teardown(() => worker.stop(0));
+  const owner = await signUp(app);
+  // 100,000 cells of "boom" from 819 bytes: about 500 chunks where 39 are allowed.
+  const id = await upload(app, owner.headers, 'cells.ods', slowOds(100, 1_000));
+  const started = performance.now();
+  let doc: { status: string; error: string | null } | undefined;
+  while (performance.now() - started < 300_000) {
+    doc = await ctx.db
+      .selectFrom('documents')
+      .select(['status', 'error'])
+      .where('id', '=', id)
+      .executeTakeFirst();
+    if (doc && finished(doc.status)) break;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  t.comment(
+    `cells.ods: ${doc?.status} after ${((performance.now() - started) / 1000).toFixed(1)} s — ${doc?.error}`,
+  );
+  t.equal(doc?.status, 'ERROR');
+  t.match(
+    doc?.error,
+    /makes [\d,]+ chunks to embed; a file may make at most 50 per kB, 39 here \(INGEST_MAX_CHUNKS_PER_KB\)/,
+  );
+});
