@@ -19,7 +19,11 @@ t.test('the default budget: bombs of the audit get under 30 s, real documents th
   t.ok(budgetMs(b, 7_000, null) < 25_000, '7 kB XLSX');
   // The 872-page handbook (482,883 B, 939 chunks) took 226 s in all at load 11.
   t.ok(budgetMs(b, 482_883, 939) >= 3 * 226_000, 'the handbook keeps 3× headroom');
-  t.equal(budgetMs(b, 0, 10), b.baseMs + 10 * b.perChunkMs, 'chunks add their time once counted');
+  t.equal(
+    budgetMs(b, 0, 10),
+    2 * b.baseMs + 10 * b.perChunkMs,
+    'the embedding gets the base again and time per chunk',
+  );
 });
 
 t.test('chunks allowed per kB, with a floor for tiny files', async (t) => {
@@ -54,10 +58,10 @@ t.test('the clock aborts at its deadline, counts earlier slices and grants chunk
   t.ok(spent.signal.aborted, 'a continuation that already spent its budget stops at once');
 
   const granted = new BudgetClock(b, 0, performance.now(), 0);
-  granted.parsed(3); // 150 + 300 ms
-  await new Promise((r) => setTimeout(r, 250));
+  granted.parsed(3); // 150 + 150 + 300 ms
+  await new Promise((r) => setTimeout(r, 350));
   t.notOk(granted.signal.aborted, 'the chunks bought time');
-  await new Promise((r) => setTimeout(r, 300));
+  await new Promise((r) => setTimeout(r, 400));
   t.ok(granted.signal.aborted);
   t.match(granted.reason(), /of 3 chunks/);
   granted.stop();
