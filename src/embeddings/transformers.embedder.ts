@@ -107,14 +107,14 @@ export async function loadTransformersEmbedder(
   const maxTokens = 512;
   const padId = tokenizer.pad_token_id ?? 0;
 
-  async function embed(texts: string[]): Promise<number[][]> {
+  async function embed(session: PreTrainedModel, texts: string[]): Promise<number[][]> {
     // One tokenization: its lengths plan the batches and its ids are what the model runs.
     const ids = tokenizeAll(tokenizer, texts, maxTokens);
     const vectors: number[][] = new Array(texts.length);
     const lengths = ids.map((list) => list.length);
     for (const batch of planBatches(lengths, options.batchSize, options.batchTokens)) {
       const out = await encodeBatch(
-        documents,
+        session,
         batch.map((i) => ids[i]!),
         profile.pooling,
         padId,
@@ -124,10 +124,9 @@ export async function loadTransformersEmbedder(
     return vectors;
   }
 
-  // Concurrent search queries share one run of the query session (query-batcher.ts).
-  const queryBatcher = createQueryBatcher((texts) =>
-    encodeBatch(queries, tokenizeAll(tokenizer, texts, maxTokens), profile.pooling, padId),
-  );
+  // Concurrent search queries share runs of the query session (query-batcher.ts), planned like
+  // documents' batches so that one long question does not pad a run of short ones.
+  const queryBatcher = createQueryBatcher((texts) => embed(queries, texts));
   const embedOne = (text: string) => queryBatcher.embed(text);
   const dims = (await embedOne('dimension probe')).length;
   return {
@@ -135,7 +134,11 @@ export async function loadTransformersEmbedder(
     dimensions: dims,
     maxTokens,
     count: (text) => tokenizer.encode(text, { add_special_tokens: false }).length,
-    embedDocuments: (texts) => embed(texts.map((t) => profile.passagePrefix + t)),
+    embedDocuments: (texts) =>
+      embed(
+        documents,
+        texts.map((t) => profile.passagePrefix + t),
+      ),
     embedQuery: (text) => embedOne(profile.queryPrefix + text),
   };
 }
