@@ -1,5 +1,6 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
+import type { Socket } from 'node:net';
 
 /** How often a running job's resident memory is read, ms. */
 const MEMORY_POLL_MS = 100;
@@ -118,6 +119,8 @@ export class ChildPool<J extends object, R> {
         stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
       });
       child.stderr?.resume();
+      // An idle child must not keep its parent alive: the stderr pipe is a handle too.
+      (child.stderr as Socket | null)?.unref();
       const onExit = (code: number | null) =>
         reject(new Error(`the sandbox process exited at start (${code})`));
       child.once('exit', onExit);
