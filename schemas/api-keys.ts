@@ -61,7 +61,9 @@ const apiKeyProperties = {
   visitorTokens: Type.Enum(['none', 'hs256', 'rs256'], {
     description: 'How the key verifies signed visitors’ tokens (`X-Visitor-Token`); `none`: it takes none',
   }),
-  visitorJwksUrl: Type.Union([Text(2000), Type.Null()]),
+  visitorJwksUrl: Type.Union([Text(2000), Type.Null()], {
+    description: 'The JWKS URL RS256 visitor tokens are verified against; null: none',
+  }),
   requireVisitor: Type.Boolean({ description: 'Requests without a visitor token are refused (401)' }),
   lastUsedAt: Type.Union([Timestamp(), Type.Null()]),
   createdAt: Timestamp(),
@@ -93,7 +95,7 @@ export const ApiKeyUpdateBody = Type.Object(
     visitorJwksUrl: Type.Optional(
       Type.Union([Type.String({ minLength: 1, maxLength: 2000, pattern: '^https?://' }), Type.Null()], {
         description:
-          'Verify RS256 visitor tokens with the keys at this JWKS URL (fetched through the outbound policy); replaces an HS256 secret. null: none',
+          'Verify RS256 visitor tokens with the keys at this JWKS URL; replaces an HS256 secret. null: none. Checked when set, as webhook URLs are (400 `VALIDATION_ERROR`, field `visitorJwksUrl`): http(s), no `user:password@`, and a host that is public (an IP literal in any spelling, or every address its name resolves to) unless the operator granted this company that exact `host:port` in `WEBHOOK_PRIVATE_TARGETS`. Fetched under the same tenant policy, checked again at connection time; never through `OUTBOUND_ALLOWLIST`',
       }),
     ),
     requireVisitor: Type.Optional(Type.Boolean({ description: 'Refuse requests without a visitor token' })),

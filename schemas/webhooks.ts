@@ -24,7 +24,7 @@ const Url = Type.String({
   maxLength: 2000,
   pattern: '^https?://',
   description:
-    'http(s) URL; must not resolve to a private, loopback or link-local address unless OUTBOUND_ALLOWLIST says so',
+    'http(s) URL, checked when set and again at every delivery under the company’s tenant policy: its host must not be, or resolve to, a private, loopback, link-local or reserved address (in any spelling, IPv4-mapped and IPv4-compatible IPv6 included) unless the operator granted this company that exact `host:port` in `WEBHOOK_PRIVATE_TARGETS`; `OUTBOUND_ALLOWLIST` (the operator’s own requests) never applies. Refused: 400 `VALIDATION_ERROR`, field `url`',
 });
 
 const webhookProperties = {

@@ -364,7 +364,7 @@ export interface paths {
         get?: never;
         /**
          * Change a key's name, domains or https requirement
-         * @description Changes a key’s name, authorized domains or `requireHttps` without replacing the key; fields left out keep their value. Takes effect at once on every replica. Another company’s key is 404.
+         * @description Changes a key’s name, authorized domains, `requireHttps`, topics or signed-visitor settings without replacing the key; fields left out keep their value. A `visitorJwksUrl` is checked when set, by the policy webhook URLs are checked by (400 `VALIDATION_ERROR`, field `visitorJwksUrl`). Takes effect at once on every replica. Another company’s key is 404.
          *
          *     Rate limit: 300 requests per minute by default (authenticated class, per user).
          */
@@ -1715,6 +1715,7 @@ export interface components {
              * @enum {string}
              */
             visitorTokens: "none" | "hs256" | "rs256";
+            /** @description The JWKS URL RS256 visitor tokens are verified against; null: none */
             visitorJwksUrl: string | null;
             /** @description Requests without a visitor token are refused (401) */
             requireVisitor: boolean;
@@ -2852,6 +2853,7 @@ export interface components {
              * @enum {string}
              */
             visitorTokens: "none" | "hs256" | "rs256";
+            /** @description The JWKS URL RS256 visitor tokens are verified against; null: none */
             visitorJwksUrl: string | null;
             /** @description Requests without a visitor token are refused (401) */
             requireVisitor: boolean;
@@ -2882,7 +2884,7 @@ export interface components {
             allDocuments?: boolean;
             /** @description The topics the key may answer from (replaces the list). A request’s `topicId` narrows this, never widens it */
             topicIds?: string[];
-            /** @description Verify RS256 visitor tokens with the keys at this JWKS URL (fetched through the outbound policy); replaces an HS256 secret. null: none */
+            /** @description Verify RS256 visitor tokens with the keys at this JWKS URL; replaces an HS256 secret. null: none. Checked when set, as webhook URLs are (400 `VALIDATION_ERROR`, field `visitorJwksUrl`): http(s), no `user:password@`, and a host that is public (an IP literal in any spelling, or every address its name resolves to) unless the operator granted this company that exact `host:port` in `WEBHOOK_PRIVATE_TARGETS`. Fetched under the same tenant policy, checked again at connection time; never through `OUTBOUND_ALLOWLIST` */
             visitorJwksUrl?: string | null;
             /** @description Refuse requests without a visitor token */
             requireVisitor?: boolean;
@@ -3305,7 +3307,7 @@ export interface components {
             provider: string;
         };
         CreateWebhookRequest: {
-            /** @description http(s) URL; must not resolve to a private, loopback or link-local address unless OUTBOUND_ALLOWLIST says so */
+            /** @description http(s) URL, checked when set and again at every delivery under the company’s tenant policy: its host must not be, or resolve to, a private, loopback, link-local or reserved address (in any spelling, IPv4-mapped and IPv4-compatible IPv6 included) unless the operator granted this company that exact `host:port` in `WEBHOOK_PRIVATE_TARGETS`; `OUTBOUND_ALLOWLIST` (the operator’s own requests) never applies. Refused: 400 `VALIDATION_ERROR`, field `url` */
             url: string;
             /** @description The events to deliver; a repeated event counts once */
             events: ("document.uploaded" | "document.vectorized" | "document.error" | "conversation.created" | "connector.sync.completed" | "connector.sync.failed")[];
@@ -3363,7 +3365,7 @@ export interface components {
             updatedAt: string;
         };
         UpdateWebhookRequest: {
-            /** @description http(s) URL; must not resolve to a private, loopback or link-local address unless OUTBOUND_ALLOWLIST says so */
+            /** @description http(s) URL, checked when set and again at every delivery under the company’s tenant policy: its host must not be, or resolve to, a private, loopback, link-local or reserved address (in any spelling, IPv4-mapped and IPv4-compatible IPv6 included) unless the operator granted this company that exact `host:port` in `WEBHOOK_PRIVATE_TARGETS`; `OUTBOUND_ALLOWLIST` (the operator’s own requests) never applies. Refused: 400 `VALIDATION_ERROR`, field `url` */
             url?: string;
             /** @description The events to deliver; a repeated event counts once */
             events?: ("document.uploaded" | "document.vectorized" | "document.error" | "conversation.created" | "connector.sync.completed" | "connector.sync.failed")[];

@@ -11,7 +11,10 @@ import {
 import { principalOf } from '../../plugins/auth.ts';
 import { createApiKey, deleteApiKey, listApiKeys, updateApiKey } from '../api-keys/api-keys.repository.ts';
 import { normalizeDomains } from '../api-keys/domains.ts';
+import type { AppContext } from '../context.ts';
 import { notFound, validationError } from '../lib/errors.ts';
+import { userinfoOf } from '../lib/redact.ts';
+import { assertTenantUrl } from '../webhooks/outbound.ts';
 
 /**
  * Canonical domain entries. @throws 400 naming each entry that is not `[scheme://][*.]host[:port]`
@@ -31,6 +34,23 @@ function domainsOf(entries: string[]): string[] {
     );
   }
   return domains;
+}
+
+/**
+ * Refuses, when it is set, a visitor JWKS URL the key could never fetch: it is checked by the
+ * company's tenant policy (the one its webhooks are registered and delivered under, so no second
+ * policy exists to drift), and it must carry no `user:password@` — the service sends no
+ * credentials with the fetch and would only store and show them. Fetches check again at
+ * connection time, so this is about telling the admin now, not the only line of defence.
+ * @throws 400 VALIDATION_ERROR with a details entry for `visitorJwksUrl`.
+ */
+async function assertJwksUrl(ctx: AppContext, companyId: string, url: string): Promise<void> {
+  const message = 'The visitor JWKS URL is not allowed';
+  if (userinfoOf(url))
+    throw validationError(message, [
+      { field: 'visitorJwksUrl', reason: 'must not contain user:password@ (userinfo)' },
+    ]);
+  await assertTenantUrl(ctx.webhookHttp, companyId, url, 'visitorJwksUrl', message);
 }
 
 const apiKeyRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -93,7 +113,7 @@ const apiKeyRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         operationId: 'updateApiKey',
         description:
-          'Changes a key’s name, authorized domains or `requireHttps` without replacing the key; fields left out keep their value. Takes effect at once on every replica. Another company’s key is 404.',
+          'Changes a key’s name, authorized domains, `requireHttps`, topics or signed-visitor settings without replacing the key; fields left out keep their value. A `visitorJwksUrl` is checked when set, by the policy webhook URLs are checked by (400 `VALIDATION_ERROR`, field `visitorJwksUrl`). Takes effect at once on every replica. Another company’s key is 404.',
         tags: ['api-keys'],
         summary: "Change a key's name, domains or https requirement",
         params: IdParams,
@@ -112,9 +132,11 @@ const apiKeyRoutes: FastifyPluginAsyncTypebox = async (app) => {
         visitorJwksUrl,
         requireVisitor,
       } = request.body;
+      const { companyId } = principalOf(request);
+      if (typeof visitorJwksUrl === 'string') await assertJwksUrl(app.ctx, companyId, visitorJwksUrl);
       const data = await updateApiKey(
         app.ctx.db,
-        principalOf(request).companyId,
+        companyId,
         request.params.id,
         {
           name,

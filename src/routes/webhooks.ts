@@ -12,11 +12,11 @@ import {
 } from '../../schemas/webhooks.ts';
 import { principalOf } from '../../plugins/auth.ts';
 import type { AppContext } from '../context.ts';
-import { notFound, validationError } from '../lib/errors.ts';
-import { OutboundRequestError } from '../lib/http-client.ts';
+import { notFound } from '../lib/errors.ts';
 import { newId } from '../lib/ids.ts';
 import { attemptDelivery, eventBody } from '../webhooks/delivery.ts';
 import { deliveryDepsOf } from '../webhooks/dispatcher.ts';
+import { assertTenantUrl } from '../webhooks/outbound.ts';
 import {
   createWebhook,
   deleteWebhook,
@@ -33,13 +33,7 @@ import {
  * at every delivery). Decided from the URL and DNS alone, never by connecting.
  */
 async function assertUrl(ctx: AppContext, companyId: string, url: string): Promise<void> {
-  try {
-    await ctx.webhookHttp.forCompany(companyId).assertAllowed(url);
-  } catch (err) {
-    if (err instanceof OutboundRequestError)
-      throw validationError('The webhook URL is not allowed', [{ field: 'url', reason: err.message }]);
-    throw err;
-  }
+  await assertTenantUrl(ctx.webhookHttp, companyId, url, 'url', 'The webhook URL is not allowed');
 }
 
 const admin = { permission: 'admin' as const };

@@ -1,5 +1,6 @@
 import { createHttpClient, OutboundRequestError, type HttpClient } from '../lib/http-client.ts';
 import type { PrivateTarget } from '../config/env.ts';
+import { validationError } from '../lib/errors.ts';
 
 /** Outbound HTTP for tenants' webhooks, one policy per company. */
 export interface WebhookHttp {
@@ -38,6 +39,30 @@ export function createWebhookHttp(options: {
       await Promise.all([shared.close(), ...[...named.values()].map((c) => c.close())]);
     },
   };
+}
+
+/**
+ * The set-time check of a URL a tenant names (a webhook endpoint, a key's visitor JWKS), under
+ * the same company policy that every later request is made with: http(s), and a host that is an
+ * exact `host:port` the operator granted the company in WEBHOOK_PRIVATE_TARGETS or whose address
+ * (the literal, in any spelling, or every address DNS gives now) is public. One function, so the
+ * two kinds of tenant URL cannot drift apart. Decided from the URL and DNS alone, never by
+ * connecting; requests check again at connection time (DNS rebinding).
+ * @throws 400 VALIDATION_ERROR with `message` and one details entry for `field`.
+ */
+export async function assertTenantUrl(
+  http: WebhookHttp,
+  companyId: string,
+  url: string,
+  field: string,
+  message: string,
+): Promise<void> {
+  try {
+    await http.forCompany(companyId).assertAllowed(url);
+  } catch (err) {
+    if (err instanceof OutboundRequestError) throw validationError(message, [{ field, reason: err.message }]);
+    throw err;
+  }
 }
 
 /**

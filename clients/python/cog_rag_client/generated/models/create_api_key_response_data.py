@@ -40,7 +40,7 @@ class CreateApiKeyResponseData:
             topic_ids (list[str]): The topics the key answers from while `allDocuments` is false; empty: none
             visitor_tokens (CreateApiKeyResponseDataVisitorTokens): How the key verifies signed visitors’ tokens
                 (`X-Visitor-Token`); `none`: it takes none
-            visitor_jwks_url (None | str):
+            visitor_jwks_url (None | str): The JWKS URL RS256 visitor tokens are verified against; null: none
             require_visitor (bool): Requests without a visitor token are refused (401)
             last_used_at (datetime.datetime | None):
             created_at (datetime.datetime):

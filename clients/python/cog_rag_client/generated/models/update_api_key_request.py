@@ -32,8 +32,12 @@ class UpdateApiKeyRequest:
                 console flags such keys). False: only `topicIds`
             topic_ids (list[str] | Unset): The topics the key may answer from (replaces the list). A request’s `topicId`
                 narrows this, never widens it
-            visitor_jwks_url (None | str | Unset): Verify RS256 visitor tokens with the keys at this JWKS URL (fetched
-                through the outbound policy); replaces an HS256 secret. null: none
+            visitor_jwks_url (None | str | Unset): Verify RS256 visitor tokens with the keys at this JWKS URL; replaces an
+                HS256 secret. null: none. Checked when set, as webhook URLs are (400 `VALIDATION_ERROR`, field
+                `visitorJwksUrl`): http(s), no `user:password@`, and a host that is public (an IP literal in any spelling, or
+                every address its name resolves to) unless the operator granted this company that exact `host:port` in
+                `WEBHOOK_PRIVATE_TARGETS`. Fetched under the same tenant policy, checked again at connection time; never through
+                `OUTBOUND_ALLOWLIST`
             require_visitor (bool | Unset): Refuse requests without a visitor token
      """
 
