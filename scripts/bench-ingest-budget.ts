@@ -81,7 +81,8 @@ let worst = Infinity;
 for (const path of files) {
   const bytes = new Uint8Array(readFileSync(path));
   const name = relative(dir, path);
-  if (!(await sniffFormat(bytes, name))) continue;
+  const sniffed = await sniffFormat(bytes, name);
+  if (!sniffed) continue;
   const worstOf = { parse: 0, prepare: 0, embed: 0, total: 0, chunks: 0, outcome: '' };
   for (let run = 0; run < runs; run++) {
     const doc = await uploadDocument(ctx, {
@@ -106,8 +107,8 @@ for (const path of files) {
     worstOf.embed = Math.max(worstOf.embed, embedMs);
     worstOf.total = Math.max(worstOf.total, total);
   }
-  const parseBudget = budgetMs(config.ingestBudget, bytes.length, null);
-  const budget = budgetMs(config.ingestBudget, bytes.length, worstOf.chunks);
+  const parseBudget = budgetMs(config.ingestBudget, sniffed.format, bytes.length, null);
+  const budget = budgetMs(config.ingestBudget, sniffed.format, bytes.length, worstOf.chunks);
   worst = Math.min(worst, parseBudget / worstOf.prepare, budget / worstOf.total);
   const s = (ms: number) => (ms / 1000).toFixed(1);
   console.log(

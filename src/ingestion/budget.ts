@@ -14,11 +14,36 @@
  * defaults, measured on the shared test documents: docs/ingestion.md "The budget".
  */
 
+import type { DocumentFormat } from './parsers/types.ts';
+
+/**
+ * How many times INGEST_BUDGET_PARSE_SECONDS_PER_MB a format's parse and chunking get per MB: their
+ * time follows the text they hold, not the file's bytes, and a MB of these holds far more text
+ * than a MB of PDF or HTML. Plain text is its own text (a 3.8 MB text: 6.9 s of chunking on an
+ * idle 2-core machine, 3–4× that at load 10); zip-based formats hold theirs compressed (the
+ * 482 kB, 872-page handbook DOCX: 830,000 characters, 5.8–17.1 s at load 9–17). PDF and HTML
+ * keep 1: the audit's slow files are a PDF and an HTML page, and real ones of the shared
+ * documents parse in 0.1–1.2 s per MB (docs/ingestion.md "Sizing the budget").
+ */
+export const PARSE_WEIGHT: Partial<Record<DocumentFormat, number>> = {
+  text: 10,
+  markdown: 10,
+  csv: 10,
+  rtf: 10,
+  docx: 40,
+  xlsx: 40,
+  pptx: 40,
+  odt: 40,
+  ods: 40,
+  odp: 40,
+  epub: 40,
+};
+
 /** INGEST_BUDGET_SECONDS, INGEST_BUDGET_PARSE_SECONDS_PER_MB, INGEST_BUDGET_MS_PER_CHUNK, INGEST_MAX_CHUNKS_PER_KB. */
 export interface IngestBudget {
   /** Granted to every document's parse and chunking, and again to its embedding, ms. */
   baseMs: number;
-  /** Granted to parse and chunking per MB (2²⁰ bytes) of the original, ms. */
+  /** Granted to parse and chunking per MB (2²⁰ bytes) of the original, ms, times PARSE_WEIGHT. */
   parsePerMbMs: number;
   /** Granted per chunk to embed once chunking has counted them, ms. */
   perChunkMs: number;
@@ -33,11 +58,12 @@ const VARIABLES = 'INGEST_BUDGET_SECONDS, INGEST_BUDGET_PARSE_SECONDS_PER_MB, IN
 export const MIN_CHUNKS_ALLOWED = 20;
 
 /**
- * The budget of a document of `bytes` bytes, ms: for parse and chunking (`chunks` null), or for
- * the whole attempt once chunking has made `chunks` chunks.
+ * The budget of a `format` document of `bytes` bytes, ms: for parse and chunking (`chunks` null),
+ * or for the whole attempt once chunking has made `chunks` chunks.
  */
-export function budgetMs(budget: IngestBudget, bytes: number, chunks: number | null): number {
-  const parse = budget.baseMs + (budget.parsePerMbMs * bytes) / 2 ** 20;
+export function budgetMs(budget: IngestBudget, format: string, bytes: number, chunks: number | null): number {
+  const weight = PARSE_WEIGHT[format as DocumentFormat] ?? 1;
+  const parse = budget.baseMs + (weight * budget.parsePerMbMs * bytes) / 2 ** 20;
   // The embedding gets the base again: starting the embedding thread (loading the model) takes
   // seconds on a loaded machine, whatever the chunks (a 1-chunk DOCX: 6.7 s at load 9).
   return Math.round(parse + (chunks === null ? 0 : budget.baseMs + chunks * budget.perChunkMs));
@@ -83,15 +109,17 @@ export class BudgetClock {
   private limitMs: number;
   private chunks: number | null = null;
   private readonly budget: IngestBudget;
+  private readonly format: string;
   private readonly bytes: number;
   private readonly takenAt: number;
   private readonly spentMs: number;
-  constructor(budget: IngestBudget, bytes: number, takenAt: number, spentMs: number) {
+  constructor(budget: IngestBudget, format: string, bytes: number, takenAt: number, spentMs: number) {
     this.budget = budget;
+    this.format = format;
     this.bytes = bytes;
     this.takenAt = takenAt;
     this.spentMs = spentMs;
-    this.limitMs = budgetMs(budget, bytes, null);
+    this.limitMs = budgetMs(budget, format, bytes, null);
     this.arm();
   }
   /** Aborted when the budget is spent. */
@@ -106,7 +134,7 @@ export class BudgetClock {
   parsed(chunks: number): void {
     if (this.controller.signal.aborted) return;
     this.chunks = chunks;
-    this.limitMs = budgetMs(this.budget, this.bytes, chunks);
+    this.limitMs = budgetMs(this.budget, this.format, this.bytes, chunks);
     this.arm();
   }
   /** The ERROR reason, naming the limit and its variables. */

@@ -93,6 +93,7 @@ async function ingestOnce(
   const clock = deps.budget
     ? new BudgetClock(
         deps.budget,
+        doc.format,
         doc.size_bytes,
         run.takenAt ?? performance.now(),
         run.resume === attempt ? (run.spentMs ?? 0) : 0,

@@ -14,13 +14,17 @@ const MB = 2 ** 20;
 t.test('the default budget: bombs of the audit get under 30 s, real documents their time', async (t) => {
   const { ingestBudget: b } = loadConfig({});
   // The audit's slow files (issue 36): all parse-time, so only the parse deadline applies.
-  t.ok(budgetMs(b, 927_000, null) < 25_000, '927 kB PDF');
-  t.ok(budgetMs(b, 2.2 * MB, null) < 25_000, '2.2 MB HTML');
-  t.ok(budgetMs(b, 7_000, null) < 25_000, '7 kB XLSX');
+  t.ok(budgetMs(b, 'pdf', 927_000, null) < 25_000, '927 kB PDF');
+  t.ok(budgetMs(b, 'html', 2.2 * MB, null) < 25_000, '2.2 MB HTML');
+  t.ok(budgetMs(b, 'xlsx', 7_000, null) < 25_000, '7 kB XLSX');
+  t.ok(budgetMs(b, 'ods', 1_000, null) < 25_000, '1 kB ODS');
   // The 872-page handbook (482,883 B, 939 chunks) took 226 s in all at load 11.
-  t.ok(budgetMs(b, 482_883, 939) >= 3 * 226_000, 'the handbook keeps 3× headroom');
+  t.ok(budgetMs(b, 'docx', 482_883, 939) >= 3 * 380_000, 'the handbook keeps 3× headroom');
+  // Its parse and chunking took 17.1 s at worst; a 3.8 MB text's chunking 6.9 s on an idle machine.
+  t.ok(budgetMs(b, 'docx', 482_883, null) >= 3 * 17_100, "the handbook's parse keeps 3×");
+  t.ok(budgetMs(b, 'text', 3_792_954, null) >= 9 * 6_900, "a 3.8 MB text's chunking keeps 9× of idle");
   t.equal(
-    budgetMs(b, 0, 10),
+    budgetMs(b, 'text', 0, 10),
     2 * b.baseMs + 10 * b.perChunkMs,
     'the embedding gets the base again and time per chunk',
   );
@@ -48,16 +52,16 @@ t.test('chunks allowed per kB, with a floor for tiny files', async (t) => {
 
 t.test('the clock aborts at its deadline, counts earlier slices and grants chunk time', async (t) => {
   const b = { baseMs: 150, parsePerMbMs: 0, perChunkMs: 100, maxChunksPerKb: 50 };
-  const fresh = new BudgetClock(b, 0, performance.now(), 0);
+  const fresh = new BudgetClock(b, 'text', 0, performance.now(), 0);
   t.notOk(fresh.signal.aborted);
   await new Promise((r) => setTimeout(r, 250));
   t.ok(fresh.signal.aborted, 'past 150 ms it is aborted');
   t.match(fresh.reason(), /parsing took longer than the 0\.2 s allowed/);
 
-  const spent = new BudgetClock(b, 0, performance.now(), 1000);
+  const spent = new BudgetClock(b, 'text', 0, performance.now(), 1000);
   t.ok(spent.signal.aborted, 'a continuation that already spent its budget stops at once');
 
-  const granted = new BudgetClock(b, 0, performance.now(), 0);
+  const granted = new BudgetClock(b, 'text', 0, performance.now(), 0);
   granted.parsed(3); // 150 + 150 + 300 ms
   await new Promise((r) => setTimeout(r, 350));
   t.notOk(granted.signal.aborted, 'the chunks bought time');

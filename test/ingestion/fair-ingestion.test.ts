@@ -137,3 +137,43 @@ t.test('a file that expands far past its size ends ERROR once chunked, naming th
     /makes [\d,]+ chunks to embed; a file may make at most 50 per kB, 39 here \(INGEST_MAX_CHUNKS_PER_KB\)/,
   );
 });
+
+t.test('a company past its share of slots lets a waiting company go first', async (t) => {
+  const { app, ctx, config } = await buildTestApp(t);
+  const a = await signUp(app);
+  const b = await signUp(app);
+  // Queued before the worker starts, ranked by fair queueing: A1 and B1 first (each company's
+  // first), then A2 before B2 (same rank, older). Two slots: A1 and B1 run; when B1 is done the
+  // free slot takes A2, while A already holds its share (1 of 2) and B2 waits.
+  const slow = nestedDivsHtml(5);
+  const a1 = await upload(app, a.headers, 'a1.html', slow);
+  const a2 = await upload(app, a.headers, 'a2.html', slow);
+  const b1 = await upload(app, b.headers, 'b1.txt', NOTE);
+  const b2 = await upload(app, b.headers, 'b2.txt', NOTE);
+  const worker = await startIngestionWorker(ctx.boss, ingestDepsOf(ctx), {
+    concurrency: 2,
+    budget: config.ingestBudget,
+    log: app.log,
+  });
+  t.teardown(() => worker.stop(0));
+  const taken = new Map<string, number>();
+  const started = performance.now();
+  const ids = { a1, a2, b1, b2 };
+  while (taken.size < 4 && performance.now() - started < 300_000) {
+    const rows = await ctx.db
+      .selectFrom('documents')
+      .select(['id', 'status'])
+      .where('id', 'in', Object.values(ids))
+      .execute();
+    for (const row of rows)
+      if (row.status !== 'UPLOADED' && !taken.has(row.id)) taken.set(row.id, performance.now() - started);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  const at = (id: string) => taken.get(id) ?? Infinity;
+  t.comment(
+    `taken after the worker started: ${Object.entries(ids)
+      .map(([name, id]) => `${name} ${(at(id) / 1000).toFixed(1)} s`)
+      .join(', ')}`,
+  );
+  t.ok(at(b2) < at(a2), "B's second document is taken before A's second: A held its share");
+});
