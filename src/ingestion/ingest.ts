@@ -34,6 +34,9 @@ export interface IngestRun {
  * may share it. A document that cannot be parsed ends ERROR with the parser's reason. With
  * `deps.slicing`, a long attempt hands its slot to another company's waiting document and enqueues
  * its continuation (`yielded`); `run.resume` goes on with that attempt (src/ingestion/slices.ts).
+ * With `deps.budget`, an attempt past its wall-clock budget (counted from `run.takenAt`, plus
+ * `run.spentMs` of its earlier slices) or making more chunks than its size allows ends ERROR
+ * naming the limit (src/ingestion/budget.ts).
  * @throws on infrastructure failures (database, model), so the queue retries the job.
  */
 export async function ingestDocument(
