@@ -125,7 +125,13 @@ export interface Config {
   /** Chunks one document may have to embed (INGEST_MAX_CHUNKS): the embedding budget. */
   ingestMaxChunks: number;
   /** Wall-clock budget of one document's attempt, ms (INGEST_BUDGET_*; src/ingestion/budget.ts). */
-  ingestBudget: { baseMs: number; parsePerMbMs: number; perChunkMs: number; maxChunksPerKb: number };
+  ingestBudget: {
+    baseMs: number;
+    parsePerMbMs: number;
+    perChunkMs: number;
+    maxChunksPerKb: number;
+    ocrPageMs: number;
+  };
   /** Evaluation runs at once per process, and work of a run before it lets a waiting run go first, ms. */
   evaluations: { concurrency: number; sliceMs: number };
   /** `api`, `worker` or both (`all`, the embedded default). */
@@ -307,6 +313,9 @@ export function loadConfig(env: Env = process.env): Config {
       parsePerMbMs: int(env, 'INGEST_BUDGET_PARSE_SECONDS_PER_MB', 2, 0) * 1000,
       perChunkMs: int(env, 'INGEST_BUDGET_MS_PER_CHUNK', 1500, 0),
       maxChunksPerKb: int(env, 'INGEST_MAX_CHUNKS_PER_KB', 50, 1),
+      // Per page read by OCR, granted as it starts: one page took 10.6 s here at load 1.4 and
+      // 51 s at load 11–17 (docs/ingestion.md "Sizing the budget").
+      ocrPageMs: int(env, 'INGEST_BUDGET_OCR_PAGE_SECONDS', 60, 0) * 1000,
     },
     evaluations: {
       concurrency: int(env, 'EVALUATION_CONCURRENCY', 1, 1),

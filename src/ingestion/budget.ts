@@ -9,6 +9,10 @@
  * documents spend theirs embedding: parse and chunking must end within `baseMs` + `parsePerMbMs`
  * per MB of the original; once they have, the attempt gets `baseMs` again plus `perChunkMs` per
  * chunk to embed.
+ * Pages read by OCR are granted `ocrPageMs` each as they start (the parse child reports them:
+ * `BudgetClock.grant`): a scanned page takes 3.5–11 s on a quiet 2-core machine and 30–51 s at
+ * load 11–17, time no size-based deadline can tell from a bomb's. OCR_MAX_PAGES bounds the pages,
+ * so the grants are bounded too, and PARSE_TIMEOUT_SECONDS still bounds the whole parse.
  * A file that expands far beyond its size (a few kB of spreadsheet making thousands of chunks) is
  * refused after chunking by `maxChunksPerKb` instead of being granted time for them. Sizes of the
  * defaults, measured on the shared test documents: docs/ingestion.md "The budget".
@@ -39,7 +43,10 @@ export const PARSE_WEIGHT: Partial<Record<DocumentFormat, number>> = {
   epub: 40,
 };
 
-/** INGEST_BUDGET_SECONDS, INGEST_BUDGET_PARSE_SECONDS_PER_MB, INGEST_BUDGET_MS_PER_CHUNK, INGEST_MAX_CHUNKS_PER_KB. */
+/**
+ * INGEST_BUDGET_SECONDS, INGEST_BUDGET_PARSE_SECONDS_PER_MB, INGEST_BUDGET_MS_PER_CHUNK,
+ * INGEST_MAX_CHUNKS_PER_KB, INGEST_BUDGET_OCR_PAGE_SECONDS.
+ */
 export interface IngestBudget {
   /** Granted to every document's parse and chunking, and again to its embedding, ms. */
   baseMs: number;
@@ -49,10 +56,16 @@ export interface IngestBudget {
   perChunkMs: number;
   /** Chunks a document may make per kB of its original (at least MIN_CHUNKS_ALLOWED). */
   maxChunksPerKb: number;
+  /**
+   * Granted per page read by OCR, as the page starts, ms (INGEST_BUDGET_OCR_PAGE_SECONDS);
+   * unset = 0, no time beyond the size-based deadline.
+   */
+  ocrPageMs?: number;
 }
 
 /** The variables of the time budget, for reasons. */
-const VARIABLES = 'INGEST_BUDGET_SECONDS, INGEST_BUDGET_PARSE_SECONDS_PER_MB, INGEST_BUDGET_MS_PER_CHUNK';
+const VARIABLES =
+  'INGEST_BUDGET_SECONDS, INGEST_BUDGET_PARSE_SECONDS_PER_MB, INGEST_BUDGET_MS_PER_CHUNK, INGEST_BUDGET_OCR_PAGE_SECONDS';
 
 /** Chunks any document may make whatever its size (a 60-byte note makes one). */
 export const MIN_CHUNKS_ALLOWED = 20;
@@ -83,14 +96,26 @@ export function expansionReason(budget: IngestBudget, bytes: number, chunks: num
   );
 }
 
-/** The ERROR reason of an attempt that ran past `ms` (`chunks` null: still parsing or chunking). */
-export function budgetReason(ms: number, bytes: number, chunks: number | null): string {
-  const s = (ms / 1000).toLocaleString('en-US', { maximumFractionDigits: 1 });
+/**
+ * The ERROR reason of an attempt that ran past `ms` (`chunks` null: still parsing or chunking);
+ * `ocr`: pages read by OCR and the time granted for them, ms, part of `ms` (named when pages were).
+ */
+export function budgetReason(
+  ms: number,
+  bytes: number,
+  chunks: number | null,
+  ocr: { pages: number; ms: number } = { pages: 0, ms: 0 },
+): string {
+  const s = (ms: number) => (ms / 1000).toLocaleString('en-US', { maximumFractionDigits: 1 });
   const what =
     chunks === null
-      ? `parsing took longer than the ${s} s allowed for a ${size(bytes)} file`
-      : `processing took longer than the ${s} s allowed for a ${size(bytes)} file of ${chunks.toLocaleString('en-US')} chunks`;
-  return `${what} (${VARIABLES})`;
+      ? `parsing took longer than the ${s(ms)} s allowed for a ${size(bytes)} file`
+      : `processing took longer than the ${s(ms)} s allowed for a ${size(bytes)} file of ${chunks.toLocaleString('en-US')} chunks`;
+  const pages =
+    ocr.pages > 0
+      ? `, ${s(ocr.ms)} s of it for ${ocr.pages.toLocaleString('en-US')} page${ocr.pages === 1 ? '' : 's'} read by OCR`
+      : '';
+  return `${what}${pages} (${VARIABLES})`;
 }
 
 const size = (bytes: number) =>
@@ -101,13 +126,16 @@ const size = (bytes: number) =>
 /**
  * A running attempt's clock: `signal` aborts once the work counted since `takenAt` (performance.now()
  * when the worker took the job) plus `spentMs` (earlier slices) passes the budget: the parse
- * deadline until `parsed(chunks)` is called, the whole attempt's after. `stop` clears the timer.
+ * deadline until `parsed(chunks)` is called, the whole attempt's after, each plus what `grant`
+ * added (pages read by OCR). `stop` clears the timer.
  */
 export class BudgetClock {
   private readonly controller = new AbortController();
   private timer: NodeJS.Timeout | undefined;
   private limitMs: number;
   private chunks: number | null = null;
+  private grantedMs = 0;
+  private grants = 0;
   private readonly budget: IngestBudget;
   private readonly format: string;
   private readonly bytes: number;
@@ -134,12 +162,36 @@ export class BudgetClock {
   parsed(chunks: number): void {
     if (this.controller.signal.aborted) return;
     this.chunks = chunks;
-    this.limitMs = budgetMs(this.budget, this.format, this.bytes, chunks);
+    this.limitMs = budgetMs(this.budget, this.format, this.bytes, chunks) + this.grantedMs;
     this.arm();
+  }
+  /**
+   * Extends the deadline by `ms` for work that has just started (one page read by OCR): added to
+   * the parse deadline now and to the whole attempt's later. Nothing once the clock has run out:
+   * a grant never revives an aborted attempt.
+   */
+  grant(ms: number): void {
+    if (this.controller.signal.aborted) return;
+    this.grantedMs += ms;
+    this.grants++;
+    this.limitMs += ms;
+    this.arm();
+  }
+  /** Time granted so far, ms. */
+  granted(): number {
+    return this.grantedMs;
+  }
+  /**
+   * Work to hand to a continuation as its `spentMs`, ms: the time spent less the time granted
+   * (never below 0). The continuation's clock starts from the size-based budget, without this
+   * slice's grants: the work they paid for (OCR, in the parse) is done and counted here.
+   */
+  carried(): number {
+    return Math.max(0, this.spent() - this.grantedMs);
   }
   /** The ERROR reason, naming the limit and its variables. */
   reason(): string {
-    return budgetReason(this.limitMs, this.bytes, this.chunks);
+    return budgetReason(this.limitMs, this.bytes, this.chunks, { pages: this.grants, ms: this.grantedMs });
   }
   stop(): void {
     clearTimeout(this.timer);

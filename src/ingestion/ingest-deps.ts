@@ -21,6 +21,7 @@ export interface IngestDeps {
   chunking: ChunkingOptions;
   /** Parses original bytes, in the sandbox (src/ingestion/sandbox/sandbox.ts) in production. */
   /** `signal` aborts a parse in progress (ParseCancelledError): the document was deleted. */
+  /** `options.onProgress` must be called as work starts (OCR pages): the budget grants time by it. */
   parse: (
     format: DocumentFormat,
     bytes: Uint8Array,

@@ -9,6 +9,7 @@ import { prepareDocument } from './prepare.ts';
 import { failDocument } from './fail.ts';
 import type { IngestDeps } from './ingest-deps.ts';
 import { BudgetClock, chunksAllowed, expansionReason } from './budget.ts';
+import type { ParseProgress } from './parsers/types.ts';
 
 export type { IngestDeps } from './ingest-deps.ts';
 export { failDocument } from './fail.ts';
@@ -22,7 +23,10 @@ export interface IngestRun {
   requestId?: string;
   /** performance.now() when the worker took the job: the budget counts from here (default: now). */
   takenAt?: number;
-  /** Work of the attempt's earlier slices, ms, counted against its budget (continuations). */
+  /**
+   * Work of the attempt's earlier slices, ms, counted against its budget (continuations): less
+   * the time granted for OCR'd pages (BudgetClock.carried), which is not granted again.
+   */
   spentMs?: number;
 }
 
@@ -126,6 +130,26 @@ async function ingestOnce(
 }
 
 /**
+ * The parse's progress listener that grants INGEST_BUDGET_OCR_PAGE_SECONDS to `clock` for each page
+ * the parser starts reading by OCR (scans: 3.5–11 s a page quiet, up to 51 s at load 17, more than
+ * any size-based deadline allows). At most OCR_MAX_PAGES grants (at least 1: an image is one
+ * page), whatever the child reports: the parser refuses more scanned pages before it starts, so
+ * the cap only guards against a parse that misreports. Undefined without a budget.
+ */
+function ocrGrants(deps: IngestDeps, clock: BudgetClock | null): ((p: ParseProgress) => void) | undefined {
+  // Granting 0 s (INGEST_BUDGET_OCR_PAGE_SECONDS=0) still counts the pages, for the reason.
+  if (!clock || deps.budget?.ocrPageMs === undefined) return undefined;
+  const perPage = deps.budget.ocrPageMs;
+  const most = Math.max(1, deps.ocr?.maxPages ?? 0);
+  let pages = 0;
+  return (progress) => {
+    if (progress.ocrPage === undefined || pages >= most) return;
+    pages++;
+    clock.grant(perPage);
+  };
+}
+
+/**
  * Aborts `signal` once the document's row is gone or another attempt owns it, checked every
  * `pollMs` (one indexed read; the attempt's own queries would notice only at its very end).
  */
@@ -164,7 +188,7 @@ async function ingestAttempt(
   // The company's language: the OCR language, and the BM25 analyzer below.
   const language = await companyLanguage(db, doc.company_id);
   const kept = deps.slicing?.prepared.get(documentId, attempt);
-  const ready = kept ?? (await prepareDocument(deps, doc, language, signal));
+  const ready = kept ?? (await prepareDocument(deps, doc, language, signal, ocrGrants(deps, clock)));
   if (typeof ready === 'string') return ready;
   const { parsed, chunks } = ready;
   if (deps.budget && chunks.length > chunksAllowed(deps.budget, doc.size_bytes)) {
@@ -205,7 +229,7 @@ async function ingestAttempt(
   });
   if (written === 'yielded') {
     deps.slicing!.prepared.set(documentId, attempt, ready);
-    await deps.slicing!.continueLater(doc, attempt, run.requestId, clock?.spent());
+    await deps.slicing!.continueLater(doc, attempt, run.requestId, clock?.carried());
     return 'yielded';
   }
   if (written !== 'owned') {

@@ -1,7 +1,7 @@
 import type { Selectable } from 'kysely';
 import type { DocumentsTable } from '../db/schema.ts';
 import { FileMissingError } from '../documents/file-store.ts';
-import { DocumentParseError, type DocumentFormat } from './parsers/types.ts';
+import { DocumentParseError, type DocumentFormat, type ParseProgress } from './parsers/types.ts';
 import { chunkDocumentAsync } from './chunker.ts';
 import { failDocument } from './fail.ts';
 import type { IngestDeps } from './ingest-deps.ts';
@@ -11,7 +11,8 @@ import type { PreparedDocument } from './slices.ts';
  * The document parsed and chunked, within the embedding budget — both in the parse sandbox's
  * child when it has the tokenizer (production: src/context.ts), so no byte of the file is worked
  * on by this process; here, sliced, when the parse gave no chunks (a parse without the sandbox); or how the attempt ended (ERROR
- * with the parser's or the budget's reason, `skipped` when cancelled).
+ * with the parser's or the budget's reason, `skipped` when cancelled). `onProgress` is told of
+ * work the parse starts as it starts (pages read by OCR), for the budget to grant time.
  * @throws infrastructure errors.
  */
 export async function prepareDocument(
@@ -19,6 +20,7 @@ export async function prepareDocument(
   doc: Selectable<DocumentsTable>,
   language: string,
   signal: AbortSignal,
+  onProgress?: (progress: ParseProgress) => void,
 ): Promise<PreparedDocument | 'error' | 'skipped'> {
   const { db } = deps;
   const budget = deps.maxChunks !== undefined ? { maxChunks: deps.maxChunks } : {};
@@ -29,7 +31,12 @@ export async function prepareDocument(
     parsed = await deps.parse(
       doc.format as DocumentFormat,
       bytes,
-      { language, chunking, ...(deps.ocr ? { ocr: deps.ocr } : {}) },
+      {
+        language,
+        chunking,
+        ...(deps.ocr ? { ocr: deps.ocr } : {}),
+        ...(onProgress ? { onProgress } : {}),
+      },
       signal,
     );
   } catch (err) {

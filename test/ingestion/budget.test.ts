@@ -70,3 +70,39 @@ t.test('the clock aborts at its deadline, counts earlier slices and grants chunk
   t.match(granted.reason(), /of 3 chunks/);
   granted.stop();
 });
+
+t.test('grant: time for OCR pages extends the deadline in both phases and is named', async (t) => {
+  const b = { baseMs: 150, parsePerMbMs: 0, perChunkMs: 0, maxChunksPerKb: 50, ocrPageMs: 300 };
+  const clock = new BudgetClock(b, 'pdf', 0, performance.now(), 0);
+  clock.grant(300); // 150 + 300 ms
+  await new Promise((r) => setTimeout(r, 250));
+  t.notOk(clock.signal.aborted, 'past the 150 ms base, the page granted keeps it going');
+  t.equal(clock.granted(), 300);
+  t.ok(clock.carried() < 50, 'a continuation is handed the time spent less the grant');
+  clock.parsed(1); // 150 + 150 + 300 ms: the grant stays once the attempt embeds
+  await new Promise((r) => setTimeout(r, 250));
+  t.notOk(clock.signal.aborted, 'the grant counts in the whole attempt too');
+  await new Promise((r) => setTimeout(r, 250));
+  t.ok(clock.signal.aborted);
+  t.match(
+    clock.reason(),
+    /processing took longer than the 0\.6 s allowed for a 1 kB file of 1 chunks, 0\.3 s of it for 1 page read by OCR \(INGEST_BUDGET_SECONDS.*INGEST_BUDGET_OCR_PAGE_SECONDS\)/,
+  );
+  clock.grant(10_000);
+  t.equal(clock.granted(), 300, 'a grant after the deadline does not count: nothing revives the attempt');
+  t.ok(clock.signal.aborted);
+  clock.stop();
+
+  const none = new BudgetClock(b, 'pdf', 0, performance.now(), 0);
+  await new Promise((r) => setTimeout(r, 250));
+  t.ok(none.signal.aborted, 'without a grant the base alone applies');
+  t.match(
+    none.reason(),
+    /^parsing took longer than the 0\.2 s allowed for a 1 kB file \(INGEST_BUDGET_SECONDS/,
+  );
+});
+
+t.test('the default grant per OCR page', async (t) => {
+  t.equal(loadConfig({}).ingestBudget.ocrPageMs, 60_000, 'INGEST_BUDGET_OCR_PAGE_SECONDS 60 by default');
+  t.equal(loadConfig({ INGEST_BUDGET_OCR_PAGE_SECONDS: '0' }).ingestBudget.ocrPageMs, 0, '0 turns it off');
+});

@@ -23,6 +23,11 @@ export interface OcrOptions {
   maxPages: number;
   /** Rendering resolution, dots per inch. */
   dpi: number;
+  /**
+   * Called with each page's number as its OCR starts: the first before the PDF is opened and
+   * tesseract loaded (part of that page's cost), the others before they are rendered.
+   */
+  onPage?: (page: number) => void;
 }
 
 /** One OCR'd page: its text and tesseract's mean word confidence (0–100). */
@@ -95,6 +100,7 @@ export async function ocrPdfPages(
   pages: number[],
   options: OcrOptions,
 ): Promise<OcrPage[]> {
+  if (pages.length > 0) options.onPage?.(pages[0]!);
   const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs');
   // unpdf (the text parser) leaves its own pdf.js worker in globalThis.pdfjsWorker, and pdf.js
   // adopts whatever is there: hide it so this build uses its own worker code, with its WASM
@@ -116,7 +122,8 @@ export async function ocrPdfPages(
   const worker = await workerFor(options.language);
   try {
     const out: OcrPage[] = [];
-    for (const n of pages) {
+    for (const [i, n] of pages.entries()) {
+      if (i > 0) options.onPage?.(n);
       const { data } = await worker.recognize(await renderPage(pdf, n, options.dpi));
       out.push({ page: n, text: data.text, confidence: Math.round(data.confidence) });
     }

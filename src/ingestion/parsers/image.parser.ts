@@ -37,6 +37,8 @@ export async function parseImage(bytes: Uint8Array, options: ParseOptions = {}):
       input = canvas.toBuffer('image/png');
     }
   }
+  // The picture's one page: reported once it has passed the pixel limit, so a refused image is granted nothing.
+  options.onProgress?.({ ocrPage: 1 });
   let page;
   try {
     page = await ocrImage(input, options.language);

@@ -38,7 +38,12 @@ export { DOCX_DAMAGED } from './docx.parser.ts';
 /** The parser for each format. */
 export const parsers: Readonly<Record<DocumentFormat, DocumentParser>> = {
   pdf: (bytes, options) =>
-    parsePdf(bytes, { ocr: options?.ocr, language: options?.language, maxPages: options?.limits?.maxPages }),
+    parsePdf(bytes, {
+      ocr: options?.ocr,
+      language: options?.language,
+      maxPages: options?.limits?.maxPages,
+      ...(options?.onProgress ? { onProgress: options.onProgress } : {}),
+    }),
   docx: parseDocx,
   xlsx: (bytes, options) => parseXlsx(bytes, options?.limits),
   ods: (bytes, options) => parseOffice('ods', bytes, options?.limits),

@@ -8,6 +8,7 @@ import {
   DocumentParseError,
   type DocumentBlock,
   type ParsedDocument,
+  type ParseProgress,
 } from './types.ts';
 import { ocrPdfPages, type OcrPage } from '../ocr/ocr.ts';
 import { itemsToLines, lineText, type PdfTextItem } from './pdf-lines.ts';
@@ -30,6 +31,8 @@ export interface PdfParseOptions {
   language?: string;
   /** Pages a PDF may have (PARSE_MAX_PAGES), checked on open before any page is read. */
   maxPages?: number;
+  /** Told `{ ocrPage }` as each scanned page's OCR starts (the ingestion budget grants time per page). */
+  onProgress?: (progress: ParseProgress) => void;
 }
 
 /** Pages inspected for images when a PDF has no text at all. */
@@ -124,7 +127,13 @@ async function readScannedPages(
     );
   }
   return withDeadline(
-    ocrPdfPages(bytes, pageNumbers, { maxPages, dpi, language: options.language }),
+    ocrPdfPages(bytes, pageNumbers, {
+      maxPages,
+      dpi,
+      language: options.language,
+      // Only once the page count is within OCR_MAX_PAGES (above), so the time granted is bounded.
+      ...(options.onProgress ? { onPage: (ocrPage: number) => options.onProgress!({ ocrPage }) } : {}),
+    }),
     deadline,
   );
 }

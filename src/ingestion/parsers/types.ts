@@ -80,6 +80,17 @@ export interface ParseOptions {
    * (it has the tokenizer); a parser alone ignores it.
    */
   chunking?: { options: ChunkingOptions; maxChunks?: number };
+  /**
+   * Told of work as it starts, so a caller can grant time for it (the ingestion budget grants
+   * INGEST_BUDGET_OCR_PAGE_SECONDS per page read by OCR: src/ingestion/budget.ts). The sandbox
+   * relays its child's calls over IPC; a parser alone calls it in-process. Must not throw.
+   */
+  onProgress?: (progress: ParseProgress) => void;
+}
+
+/** Work a parse has started: `ocrPage`, the 1-based page about to be read by OCR (an image is page 1). */
+export interface ParseProgress {
+  ocrPage: number;
 }
 
 /** PARSE_MAX_CHARS and PARSE_MAX_PAGES defaults, for a parse called without the sandbox's limits. */

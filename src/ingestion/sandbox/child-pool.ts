@@ -25,6 +25,15 @@ export interface ChildLimits {
 /** A child's answer: the result, or a user-facing reason (the job's input was unusable). */
 export type ChildAnswer<R> = { id: number; ok: true; result: R } | { id: number; ok: false; reason: string };
 
+/**
+ * A child's report while its job runs (sent before the answer, any number of times): `progress`
+ * goes to the caller's `onProgress`.
+ */
+export interface ChildProgress<P> {
+  id: number;
+  progress: P;
+}
+
 /** A job ended by a limit (memory, time) or a child that died: `message` is user-facing. */
 export class ChildLimitError extends Error {
   override name = 'ChildLimitError';
@@ -57,7 +66,7 @@ async function rssOf(pid: number): Promise<number | null> {
  * idle children hold no reference on the event loop and exit with their parent (their IPC
  * channel closes). At most `size` jobs run at once; more wait their turn.
  */
-export class ChildPool<J extends object, R> {
+export class ChildPool<J extends object, R, P = never> {
   private readonly idle: ChildProcess[] = [];
   /** Each child's resident memory once loaded, bytes: what a job's growth is counted from. */
   private readonly baseline = new WeakMap<ChildProcess, number>();
@@ -83,10 +92,11 @@ export class ChildPool<J extends object, R> {
   }
 
   /**
-   * Runs `job` in a child. @throws ChildLimitError past a limit; ChildCancelledError when
-   * `signal` aborts (the child is killed at once: a parser in a loop never looks at a flag).
+   * Runs `job` in a child; `onProgress` is told each progress report the child sends for it
+   * (ChildProgress) until the answer. @throws ChildLimitError past a limit; ChildCancelledError
+   * when `signal` aborts (the child is killed at once: a parser in a loop never looks at a flag).
    */
-  async call(job: J, signal?: AbortSignal): Promise<ChildAnswer<R>> {
+  async call(job: J, signal?: AbortSignal, onProgress?: (progress: P) => void): Promise<ChildAnswer<R>> {
     if (this.closed) throw new Error('the sandbox is closed');
     while (this.running >= this.size) await new Promise<void>((resolve) => this.waiting.push(resolve));
     this.running++;
@@ -94,7 +104,7 @@ export class ChildPool<J extends object, R> {
     let healthy = false;
     try {
       child = this.idle.pop() ?? (await this.spawn());
-      const answer = await this.run(child, { ...job, id: this.nextId++ }, signal);
+      const answer = await this.run(child, { ...job, id: this.nextId++ }, signal, onProgress);
       healthy = true;
       return answer;
     } finally {
@@ -136,7 +146,12 @@ export class ChildPool<J extends object, R> {
     });
   }
 
-  private run(child: ChildProcess, job: J & { id: number }, signal?: AbortSignal): Promise<ChildAnswer<R>> {
+  private run(
+    child: ChildProcess,
+    job: J & { id: number },
+    signal?: AbortSignal,
+    onProgress?: (progress: P) => void,
+  ): Promise<ChildAnswer<R>> {
     const { memoryMb, timeoutMs, tooMuchMemory, tooSlow } = this.limits;
     const maxRss = (this.baseline.get(child) ?? 0) + memoryMb * RSS_FACTOR * 1024 * 1024;
     return new Promise((resolve, reject) => {
@@ -154,7 +169,16 @@ export class ChildPool<J extends object, R> {
         fn();
       };
       const fail = (reason: string) => finish(() => reject(new ChildLimitError(reason)));
-      const onMessage = (answer: ChildAnswer<R>) => answer.id === job.id && finish(() => resolve(answer));
+      const onMessage = (message: ChildAnswer<R> | ChildProgress<P>) => {
+        if (message.id !== job.id || settled) return;
+        if ('progress' in message) {
+          try {
+            onProgress?.(message.progress);
+          } catch {
+            // a listener's fault must not end the job from inside the IPC event handler
+          }
+        } else finish(() => resolve(message));
+      };
       const onExit = () => fail(tooMuchMemory);
       const timer = setTimeout(() => {
         child.kill('SIGKILL');

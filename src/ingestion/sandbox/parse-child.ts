@@ -13,6 +13,7 @@ import {
   type DocumentFormat,
   type ParsedDocument,
   type ParseOptions,
+  type ParseProgress,
 } from '../parsers/types.ts';
 import { chunkDocumentAsync, type ChunkingOptions, type TokenCounter } from '../chunker.ts';
 import { checkOutput, type SandboxLimits } from './limits.ts';
@@ -28,7 +29,7 @@ export interface ParseJob {
   id: number;
   format: DocumentFormat;
   bytes: Uint8Array;
-  options: Omit<ParseOptions, 'chunking'>;
+  options: Omit<ParseOptions, 'chunking' | 'onProgress'>;
   limits: SandboxLimits;
   /** Chunk the result too (INGEST_MAX_CHUNKS stops it at maxChunks + 1 chunks). */
   chunk?: { tokenizer: TokenizerSpec; options: ChunkingOptions; maxChunks?: number };
@@ -60,7 +61,13 @@ function tokenizerOf(spec: TokenizerSpec): Promise<TokenCounter | null> {
 }
 
 async function handle(job: ParseJob): Promise<ParsedDocument> {
-  const parsed = await parseDocument(job.format, job.bytes, { ...job.options, limits: job.limits });
+  // Progress goes to the parent as it happens (the ingestion budget grants time per OCR'd page).
+  const onProgress = (progress: ParseProgress) => process.send!({ id: job.id, progress });
+  const parsed = await parseDocument(job.format, job.bytes, {
+    ...job.options,
+    limits: job.limits,
+    onProgress,
+  });
   checkOutput(parsed, job.limits);
   if (!job.chunk) return parsed;
   const { tokenizer, options, maxChunks } = job.chunk;

@@ -4,6 +4,7 @@ import {
   type DocumentFormat,
   type ParsedDocument,
   type ParseOptions,
+  type ParseProgress,
 } from '../parsers/types.ts';
 import type { SandboxLimits } from './limits.ts';
 import type { ParseJob, TokenizerSpec } from './parse-child.ts';
@@ -33,7 +34,7 @@ export class ParseCancelledError extends Error {
  * and the same limits cover it. The chunks come back on `ParsedDocument.chunks`.
  */
 export class ParserSandbox {
-  private readonly pool: ChildPool<Omit<ParseJob, 'id'>, ParsedDocument>;
+  private readonly pool: ChildPool<Omit<ParseJob, 'id'>, ParsedDocument, ParseProgress>;
   private readonly limits: SandboxLimits;
   private readonly tokenizer: TokenizerSpec | undefined;
 
@@ -64,7 +65,9 @@ export class ParserSandbox {
   /**
    * Parses `bytes` as `format` in a child process, and chunks it there when `options.chunking`
    * is set and the sandbox has a tokenizer. `signal` cancels it: the child is killed at once and
-   * the call rejects with ParseCancelledError.
+   * the call rejects with ParseCancelledError. `options.onProgress` is called here, in this
+   * process, as the child reports work it starts (each page it begins to read by OCR), before
+   * the call resolves.
    * @throws DocumentParseError — the parser's reason, or a limit's: memory, time, output size
    * @throws ParseCancelledError when `signal` aborts first
    */
@@ -74,11 +77,12 @@ export class ParserSandbox {
     options: ParseOptions = {},
     signal?: AbortSignal,
   ): Promise<ParsedDocument> {
-    const { chunking, ...parseOptions } = options;
+    // A function cannot cross the IPC channel: the child sends its progress as messages instead.
+    const { chunking, onProgress, ...parseOptions } = options;
     const job: Omit<ParseJob, 'id'> = { format, bytes, options: parseOptions, limits: this.limits };
     if (chunking && this.tokenizer) job.chunk = { tokenizer: this.tokenizer, ...chunking };
     try {
-      const answer = await this.pool.call(job, signal);
+      const answer = await this.pool.call(job, signal, onProgress);
       if (!answer.ok) throw new DocumentParseError(answer.reason);
       return answer.result;
     } catch (err) {
