@@ -3,7 +3,7 @@
  * model together, so throughput rises with concurrency instead of each query queueing for its own
  * model run. The policy is the "natural batching" of TensorFlow Serving's and Triton's dynamic
  * batchers without a timeout: a query that arrives while the model is idle runs at once (after
- * the current event-loop turn, so queries arriving in the same turn join it); queries that arrive
+ * the current synchronous stretch, so queries queued together join it); queries that arrive
  * while a run is in progress wait for it and then run together as the next batch. A lone query
  * therefore waits for nothing, and under load each run carries everything that queued meanwhile.
  * One run holds at most `maxBatch` queries; the rest form the following run.
@@ -68,8 +68,10 @@ export function createQueryBatcher(encode: BatchEncoder, maxBatch = 32): QueryBa
         queue.push({ text, resolve, reject });
         if (busy) return;
         busy = true;
-        // Queries of requests handled in this same event-loop turn join the first run.
-        setImmediate(() => void drain());
+        // A microtask, not a timer: a lone query adds no event-loop turn to its latency (and does
+        // not fall behind a document batch's next run on the same thread); queries queued in the
+        // same synchronous stretch still join this run, and the ones arriving during it the next.
+        queueMicrotask(() => void drain());
       });
     },
   };

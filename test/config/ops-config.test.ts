@@ -8,6 +8,8 @@ t.test('operations settings: defaults', async (t) => {
     redis: { commandTimeoutMs: 500, cooldownMs: 5000 },
     redisPrefix: 'cograg:',
     drainMs: 10_000,
+    closeMs: 3000,
+    bodyIdleMs: 30_000,
     workerPort: 3001,
     metricsToken: null,
   });
