@@ -9,8 +9,7 @@ import { openDatabase, pgliteDir, type Database } from './db/index.ts';
 import { localFileStore, type FileStore } from './documents/file-store.ts';
 import { s3FileStore } from './documents/s3-file-store.ts';
 import type { Embedder } from './embeddings/embedder.ts';
-import { loadTransformersEmbedder } from './embeddings/transformers.embedder.ts';
-import { withEmbedThread } from './ingestion/embed-thread.ts';
+import { loadThreadedEmbedder } from './embeddings/threaded-embedder.ts';
 import { loadCrossEncoder } from './retrieval/rerank/cross-encoder.ts';
 import type { Reranker } from './retrieval/retriever.ts';
 import { withQueryCache } from './embeddings/query-cache.ts';
@@ -108,13 +107,7 @@ export async function createContext(config: Config, overrides: ContextOverrides 
   // holds the event loop that answers requests. A caller's embedder (tests) is used as it is.
   const queryThread = overrides.embedder
     ? null
-    : withEmbedThread(
-        await loadTransformersEmbedder(config.modelsDir, config.embeddingModel, config.embed),
-        { modelsDir: config.modelsDir, modelId: config.embeddingModel, options: config.embed },
-        { queries: true },
-      );
-  // Loaded now rather than by the first search (about half a second); a failure shows on that search.
-  void queryThread?.embedQuery('warm-up').catch(() => {});
+    : await loadThreadedEmbedder(config.modelsDir, config.embeddingModel, config.embed);
   const embedder = withQueryCache(overrides.embedder ?? queryThread!, config.queryEmbeddingCacheSize);
   // Loaded after the embedder: both set transformers.js's global model folder while loading.
   const reranker =

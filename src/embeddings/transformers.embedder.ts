@@ -62,6 +62,37 @@ export const DEFAULT_EMBEDDER_OPTIONS: EmbedderOptions = Object.freeze({
   batchTokens: 512,
 });
 
+function profileOf(modelId: string): ModelProfile {
+  return PROFILES[modelId] ?? { pooling: 'mean', queryPrefix: '', passagePrefix: '', dtype: 'q8' };
+}
+
+/**
+ * The model's tokenizer from MODELS_DIR (remote models off), after checking that its ONNX weights
+ * are there too.
+ * @throws ModelNotFoundError when the model files are missing (run `npm run models:pull`).
+ */
+export async function loadTokenizer(modelsDir: string, modelId: string): Promise<PreTrainedTokenizer> {
+  const onnxFile = join(
+    modelsDir,
+    modelId,
+    'onnx',
+    profileOf(modelId).dtype === 'q8' ? 'model_quantized.onnx' : 'model.onnx',
+  );
+  if (!existsSync(onnxFile)) {
+    throw new ModelNotFoundError(
+      `embedding model ${modelId} not found at ${onnxFile}; run "npm run models:pull"`,
+    );
+  }
+  env.allowRemoteModels = false;
+  env.localModelPath = modelsDir.endsWith('/') ? modelsDir : `${modelsDir}/`;
+  return AutoTokenizer.from_pretrained(modelId);
+}
+
+/** Tokens of `text` under `tokenizer`, without special tokens (Embedder.count). */
+export function countTokens(tokenizer: PreTrainedTokenizer, text: string): number {
+  return tokenizer.encode(text, { add_special_tokens: false }).length;
+}
+
 /**
  * Loads a local ONNX embedding model with @huggingface/transformers, remote models off. Two ONNX
  * sessions share the weights file: one with `threads` threads for documents, run in
@@ -76,21 +107,8 @@ export async function loadTransformersEmbedder(
   modelId: string,
   options: EmbedderOptions = DEFAULT_EMBEDDER_OPTIONS,
 ): Promise<Embedder> {
-  const profile = PROFILES[modelId] ?? { pooling: 'mean', queryPrefix: '', passagePrefix: '', dtype: 'q8' };
-  const onnxFile = join(
-    modelsDir,
-    modelId,
-    'onnx',
-    profile.dtype === 'q8' ? 'model_quantized.onnx' : 'model.onnx',
-  );
-  if (!existsSync(onnxFile)) {
-    throw new ModelNotFoundError(
-      `embedding model ${modelId} not found at ${onnxFile}; run "npm run models:pull"`,
-    );
-  }
-  env.allowRemoteModels = false;
-  env.localModelPath = modelsDir.endsWith('/') ? modelsDir : `${modelsDir}/`;
-  const tokenizer: PreTrainedTokenizer = await AutoTokenizer.from_pretrained(modelId);
+  const profile = profileOf(modelId);
+  const tokenizer = await loadTokenizer(modelsDir, modelId);
   const session = (threads: number): Promise<PreTrainedModel> =>
     AutoModel.from_pretrained(modelId, {
       dtype: profile.dtype,
@@ -133,7 +151,7 @@ export async function loadTransformersEmbedder(
     modelId,
     dimensions: dims,
     maxTokens,
-    count: (text) => tokenizer.encode(text, { add_special_tokens: false }).length,
+    count: (text) => countTokens(tokenizer, text),
     embedDocuments: (texts) =>
       embed(
         documents,
