@@ -26,26 +26,15 @@
  * the document, linear in its length.
  */
 import type { ParsedDocument } from './parsers/types.ts';
-import type { Chunk, ChunkLocation } from './chunking/chunk.ts';
+import type { Chunk, ChunkingOptions, ChunkLocation } from './chunking/chunk.ts';
 
-export type { Chunk, ChunkLocation } from './chunking/chunk.ts';
+export type { Chunk, ChunkingOptions, ChunkLocation } from './chunking/chunk.ts';
 import { ChunkPacker } from './chunking/packer.ts';
 import type { Piece } from './chunking/piece.ts';
 
 /** Counts the embedding model's tokens in `text`, excluding special tokens ([CLS], [SEP], …). */
 export interface TokenCounter {
   count(text: string): number;
-}
-
-/** Chunk size limits, in tokens of the embedding model (see `TokenCounter`). */
-export interface ChunkingOptions {
-  /** Hard upper bound of a chunk's `tokenCount`. At least 16. */
-  maxTokens: number;
-  /**
-   * Budget of repeated text at the start of a chunk that continues a section; ≤ maxTokens / 2.
-   * 0 disables overlap, table header repetition included.
-   */
-  overlapTokens: number;
 }
 
 /** The location of a chunk made from `blocks` (indices into `doc.blocks`). */

@@ -29,3 +29,14 @@ export interface ChunkLocation {
   rowEnd: number | null;
   slide: number | null;
 }
+
+/** Chunk size limits, in tokens of the embedding model (see `TokenCounter` in ../chunker.ts). */
+export interface ChunkingOptions {
+  /** Hard upper bound of a chunk's `tokenCount`. At least 16. */
+  maxTokens: number;
+  /**
+   * Budget of repeated text at the start of a chunk that continues a section; ≤ maxTokens / 2.
+   * 0 disables overlap, table header repetition included.
+   */
+  overlapTokens: number;
+}

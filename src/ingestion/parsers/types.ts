@@ -2,8 +2,7 @@
  * The parser contract: every format parser turns the original bytes into an ordered list of
  * structural blocks, which the chunker (src/ingestion/chunker.ts) packs into token-sized chunks.
  */
-import type { Chunk } from '../chunking/chunk.ts';
-import type { ChunkingOptions } from '../chunker.ts';
+import type { Chunk, ChunkingOptions } from '../chunking/chunk.ts';
 
 /** Formats recognised from the file's bytes (never from its name). */
 export type DocumentFormat =
