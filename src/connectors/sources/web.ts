@@ -14,6 +14,7 @@ import {
   type ListContext,
   type SourceItem,
 } from '../types.ts';
+import { normalize } from './web/item-url.ts';
 
 /** robots-parser is CommonJS; its typings declare an ES default export. */
 const robotsParser = robotsModule as unknown as (
@@ -47,18 +48,6 @@ interface Visit {
   unusable?: true;
   /** The policy refused the address: the whole sync fails. */
   refused?: string;
-}
-
-/** The URL as an item key: no fragment, host lower case (the WHATWG parser's normal form). */
-function normalize(raw: string, base?: string): URL | null {
-  try {
-    const url = new URL(raw, base);
-    if (url.protocol !== 'http:' && url.protocol !== 'https:') return null;
-    url.hash = '';
-    return url;
-  } catch {
-    return null;
-  }
 }
 
 /**

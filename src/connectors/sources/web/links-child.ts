@@ -6,6 +6,7 @@
  */
 import { XMLParser } from 'fast-xml-parser';
 import { parseHTML } from 'linkedom';
+import { normalize } from './item-url.ts';
 
 /** What to read: an HTML page's links, or a sitemap's `<loc>`s. */
 export type LinksRequest = { maxLinks: number; body: Uint8Array } & (
@@ -18,18 +19,6 @@ export type LinksJob = LinksRequest & { id: number };
 export interface LinksResult {
   links: string[];
   capped: boolean;
-}
-
-/** The URL without its fragment, or null unless http(s) (the crawler's item key, web.ts). */
-function normalize(raw: string, base?: string): URL | null {
-  try {
-    const url = new URL(raw, base);
-    if (url.protocol !== 'http:' && url.protocol !== 'https:') return null;
-    url.hash = '';
-    return url;
-  } catch {
-    return null;
-  }
 }
 
 function pageLinks(html: string, pageUrl: string, origin: string, maxLinks: number): LinksResult {
