@@ -1,5 +1,4 @@
 import { createHash } from 'node:crypto';
-import robotsModule from 'robots-parser';
 import type { WebConfig } from '../config.ts';
 import { connectorsConfig, type CrawlLimits } from '../../config/connectors.ts';
 import { CrawlBudget } from './web/budget.ts';
@@ -15,17 +14,9 @@ import {
   type SourceItem,
 } from '../types.ts';
 import { normalize } from './web/item-url.ts';
+import { CRAWLER_AGENT, type RobotsFile } from './web/robots.ts';
 
-/** robots-parser is CommonJS; its typings declare an ES default export. */
-const robotsParser = robotsModule as unknown as (
-  url: string,
-  body: string,
-) => {
-  isDisallowed(url: string, ua?: string): boolean | undefined;
-};
-
-/** Our crawler's name in User-Agent and robots.txt groups. */
-export const CRAWLER_AGENT = 'CogRAG-Connector';
+export { CRAWLER_AGENT };
 /** Linked files fetched besides pages (PDFs and Office documents). */
 const FILE_EXTENSIONS = /\.(pdf|docx?|xlsx?|pptx?|odt|ods|odp|rtf|epub|csv|txt|md)$/i;
 const HTML = /^(text\/html|application\/xhtml\+xml)/i;
@@ -60,7 +51,8 @@ interface Visit {
  * Pages answering 404/410 (or redirecting off the site) are left out, so the sync deletes them;
  * a page seen before that fails for now (5xx, 429, a timeout) is listed as it was and kept.
  *
- * Pages and sitemaps are parsed in a sandboxed child (web/extract.ts), never on this thread, and
+ * Pages, sitemaps and robots.txt are parsed in a sandboxed child (web/extract.ts), never on this
+ * thread, which also judges every URL against robots.txt before it is queued; and
  * the crawl is bounded as responses arrive (`crawl`, web/budget.ts): links per page, requests
  * per sync, bytes downloaded (maxBytes), pages' bytes kept in memory for the sync (past that
  * they are listed without bytes and fetched again). A bound reached ends the listing as
@@ -82,17 +74,32 @@ export function webSource(
   return {
     async *list(ctx: ListContext): AsyncIterable<SourceItem> {
       const budget = new CrawlBudget(crawl, ctx.limits);
-      let robots: ReturnType<typeof robotsParser> | null = null;
+      // Only the bytes are held here: the links child parses and evaluates them (web/robots.ts).
+      let robots: RobotsFile | undefined;
       try {
         budget.requests++;
         const res = await get(`${origin}/robots.txt`, {}, ROBOTS_MAX_BYTES);
-        if (res.status === 200) robots = robotsParser(`${origin}/robots.txt`, res.body.toString('utf8'));
+        if (res.status === 200) robots = { origin, body: new Uint8Array(res.body) };
       } catch (err) {
         if (err instanceof OutboundRequestError && err.reason === 'too_large')
           throw new ConnectorSourceError(`${origin}/robots.txt is larger than 512 KiB (RFC 9309)`);
         throw new ConnectorSourceError(`${origin} cannot be reached: ${(err as Error).message}`);
       }
-      const queue: [string, number][] = config.startUrls.map((u) => [u, 0]);
+      /**
+       * Those of `urls` robots.txt allows, judged in the links child. Rules that cannot be judged
+       * (the child's time or memory limit) allow nothing, and the listing is incomplete.
+       */
+      const allowed = async (urls: string[]): Promise<string[]> => {
+        if (!robots || !urls.length) return urls;
+        try {
+          return (await extractLinks({ kind: 'robots', urls, robots }, crawl)).allowed;
+        } catch (err) {
+          if (!(err instanceof LinksError)) throw err;
+          ctx.incomplete(`${origin}/robots.txt`, `its rules were not applied: ${err.message}`);
+          return [];
+        }
+      };
+      const queue: [string, number][] = (await allowed(config.startUrls)).map((u) => [u, 0]);
       if (config.sitemapUrl) {
         budget.requests++;
         const res = await get(config.sitemapUrl).catch((err: Error) => {
@@ -101,30 +108,37 @@ export function webSource(
         if (res.status !== 200) throw new ConnectorSourceError(`sitemap answered ${res.status}`);
         budget.downloaded += res.body.length;
         const maxLinks = Math.min(SITEMAP_MAX_URLS, budget.maxRequests);
-        const found = await extractLinks({ kind: 'sitemap', body: res.body, maxLinks }, crawl).catch(
-          (err: Error) => {
-            if (err instanceof LinksError) throw new ConnectorSourceError(`sitemap: ${err.message}`);
-            throw err;
-          },
-        );
+        const found = await extractLinks(
+          { kind: 'sitemap', body: res.body, maxLinks, ...(robots ? { robots } : {}) },
+          crawl,
+        ).catch((err: Error) => {
+          if (err instanceof LinksError) throw new ConnectorSourceError(`sitemap: ${err.message}`);
+          throw err;
+        });
         if (found.capped) ctx.incomplete(config.sitemapUrl, `the sitemap lists more than ${maxLinks} URLs`);
-        for (const loc of found.links) queue.push([loc, 0]);
+        for (const loc of found.allowed) queue.push([loc, 0]);
       }
-      /** A page's links, read in the sandbox; what could not be read is said, and deletes nothing. */
-      const linksOf = async (body: Uint8Array, pageUrl: string): Promise<string[]> => {
+      /**
+       * A page's links (kept in its item's meta) and those robots.txt allows (followed), read in
+       * the sandbox; what could not be read is said, and deletes nothing.
+       */
+      const linksOf = async (body: Uint8Array, pageUrl: string) => {
         try {
           const maxLinks = crawl.maxLinksPerPage;
-          const found = await extractLinks({ kind: 'page', body, pageUrl, origin, maxLinks }, crawl);
+          const found = await extractLinks(
+            { kind: 'page', body, pageUrl, origin, maxLinks, ...(robots ? { robots } : {}) },
+            crawl,
+          );
           if (found.capped)
             ctx.incomplete(
               pageUrl,
               `the page has more than ${maxLinks.toLocaleString('en-US')} links; the rest are not followed (CONNECTOR_MAX_LINKS_PER_PAGE)`,
             );
-          return found.links;
+          return found;
         } catch (err) {
           if (!(err instanceof LinksError)) throw err;
           ctx.incomplete(pageUrl, `its links were not read: ${err.message}`);
-          return [];
+          return { links: [], allowed: [] };
         }
       };
       const visited = new Set<string>();
@@ -153,7 +167,7 @@ export function webSource(
             )
               return { url, depth, final: at, known, res };
             const next = normalize(location, at.href);
-            if (!next || next.origin !== origin || robots?.isDisallowed(next.href, CRAWLER_AGENT))
+            if (!next || next.origin !== origin || !(await allowed([next.href])).length)
               return { url, depth, final: at, known, res };
             at = next;
             known = ctx.known(at.href);
@@ -181,7 +195,6 @@ export function webSource(
           const url = normalize(raw);
           if (!url || url.origin !== origin || visited.has(url.href)) continue;
           visited.add(url.href);
-          if (robots?.isDisallowed(url.href, CRAWLER_AGENT)) continue;
           inFlight.push(visit(url, depth));
         }
       };
@@ -212,7 +225,9 @@ export function webSource(
           visited.add(final.href);
           return true;
         };
-        const knownLinks = () => (Array.isArray(known?.meta.links) ? (known.meta.links as string[]) : []);
+        /** The links kept from last time, judged again under today's robots.txt. */
+        const knownLinks = () =>
+          allowed(Array.isArray(known?.meta.links) ? (known.meta.links as string[]) : []);
         if (!res || res.status >= 500 || res.status === 429) {
           // A transient failure must not delete a page: one seen before is listed as it was (its
           // document stays, its known links are followed again); a new one waits for the next sync.
@@ -224,7 +239,7 @@ export function webSource(
               sourceUrl: final.href,
               meta: known.meta,
             };
-            follow(knownLinks());
+            follow(await knownLinks());
           }
         } else if (res.status === 304 && known) {
           if (firstVisit()) {
@@ -235,7 +250,7 @@ export function webSource(
               sourceUrl: final.href,
               meta: known.meta,
             };
-            follow(knownLinks());
+            follow(await knownLinks());
           }
         } else if (res.status === 200 && firstVisit()) {
           const type = String(res.headers['content-type'] ?? '');
@@ -246,7 +261,9 @@ export function webSource(
             /pdf|officedocument|opendocument|msword/.test(type)
           ) {
             const keep = budget.received(res.body.length);
-            const links = html ? await linksOf(res.body, final.href) : [];
+            const { links, allowed: toFollow } = html
+              ? await linksOf(res.body, final.href)
+              : { links: [], allowed: [] };
             const etag = typeof res.headers.etag === 'string' ? res.headers.etag : undefined;
             const lastModified =
               typeof res.headers['last-modified'] === 'string' ? res.headers['last-modified'] : undefined;
@@ -261,7 +278,7 @@ export function webSource(
               ...(keep ? { bytes: new Uint8Array(res.body) } : {}),
               meta: { ...(etag ? { etag } : {}), ...(lastModified ? { lastModified } : {}), links },
             };
-            follow(links);
+            follow(toFollow);
           }
         }
         const stop = budget.stop();
