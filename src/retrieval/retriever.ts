@@ -4,7 +4,7 @@ import type { Embedder } from '../embeddings/embedder.ts';
 import { normalizedScoreFusion, reciprocalRankFusion, type ScoredId } from './fusion.ts';
 import { topicFilterOf, type RetrievalQuery, type RetrievedChunk } from './types.ts';
 import { inTopicFilter, resolveTopicFilter, type AccessScope } from '../access/scope.ts';
-import { bm25Search, companyLanguage } from './lexical/bm25.ts';
+import { bm25Search, queryLanguage } from './lexical/bm25.ts';
 import type { LexicalLanguage } from './lexical/analyzer.ts';
 import type { VectorStore } from './vector-store/index.ts';
 import { pgvectorStore } from './vector-store/pgvector.ts';
@@ -101,7 +101,7 @@ async function lexicalLeg(
   postingsPerTerm?: number,
   known?: LexicalLanguage,
 ): Promise<{ chunkId: string; score: number }[]> {
-  const language = known ?? (await companyLanguage(deps.db, q.companyId));
+  const language = known ?? (await queryLanguage(deps.db, q.companyId));
   const { companyId, query, topicId, topics } = q;
   return bm25Search(deps.db, { companyId, query, topicId, topics, limit, language, postingsPerTerm });
 }
@@ -130,7 +130,7 @@ async function hybrid(
   // The language first, so the lexical statement is on its way to the database before the query
   // embedding runs: the model holds this thread (~7 ms here) while PostgreSQL scores BM25 (0.3 ms
   // more before; up to the embedding's time less after, at 100k chunks).
-  const language = await companyLanguage(deps.db, q.companyId);
+  const language = await queryLanguage(deps.db, q.companyId);
   const lexicalPending = lexicalLeg(deps, q, candidates, options.postingsPerTerm, language).then(lexicalHits);
   const [lexical, dense] = await Promise.all([lexicalPending, denseLeg(deps, q, candidates)]);
   if ((options.fusion ?? RETRIEVAL_DEFAULTS.fusion) === 'rrf') {

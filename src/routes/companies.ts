@@ -6,6 +6,7 @@ import { claimDomains } from '../auth/domain-claims.ts';
 import { notFound } from '../lib/errors.ts';
 import type { FastifyRequest } from 'fastify';
 import { REINDEX_QUEUE } from '../ingestion/reindex.ts';
+import { forgetQueryLanguage } from '../retrieval/lexical/bm25.ts';
 import { companyUsage, type CompanyQuota, type CompanyUsage } from '../documents/quotas.ts';
 
 type Row = {
@@ -130,6 +131,7 @@ const companyRoutes: FastifyPluginAsyncTypebox = async (app) => {
       if (request.body.name !== undefined) app.ctx.authCache.invalidate({ kind: 'company', id: companyId });
       const language = request.body.settings?.language;
       if (language && language !== (current.settings?.language ?? 'en')) {
+        forgetQueryLanguage(app.ctx.db, companyId);
         // Postings were analyzed with the old language: rebuild them in the background.
         // One rebuild per company at a time (singletonKey): changing the language back and forth
         // cannot queue an unbounded number of them; the one that runs reads the latest setting.

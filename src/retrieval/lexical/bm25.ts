@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 import { analyze, lexicalLanguageOf, type LexicalLanguage } from './analyzer.ts';
+import { TtlLru } from '../../lib/ttl-lru.ts';
 
 export {
   BM25_DEFAULTS,
@@ -102,6 +103,33 @@ export async function companyLanguage(db: Kysely<DB>, companyId: string): Promis
     .where('id', '=', companyId)
     .executeTakeFirst();
   return lexicalLanguageOf(row?.settings);
+}
+
+/** How long a query may analyze with a company's previous language after a change, ms. */
+export const QUERY_LANGUAGE_TTL_MS = 5_000;
+const queryLanguages = new WeakMap<Kysely<DB>, TtlLru<string, LexicalLanguage>>();
+
+/**
+ * companyLanguage for the query path (search, chat), remembered per database handle for
+ * QUERY_LANGUAGE_TTL_MS: one round trip fewer per question. A change applies at once in the
+ * process that made it (forgetQueryLanguage) and within the TTL elsewhere — while the postings,
+ * rebuilt in the background after a change (routes/companies.ts), are mixed anyway. Writers
+ * (ingestion, reindex, restore) read companyLanguage, never this.
+ */
+export async function queryLanguage(db: Kysely<DB>, companyId: string): Promise<LexicalLanguage> {
+  let cache = queryLanguages.get(db);
+  if (!cache)
+    queryLanguages.set(db, (cache = new TtlLru<string, LexicalLanguage>(10_000, QUERY_LANGUAGE_TTL_MS)));
+  const known = cache.get(companyId);
+  if (known) return known;
+  const language = await companyLanguage(db, companyId);
+  cache.set(companyId, language);
+  return language;
+}
+
+/** Drops the remembered query language of `companyId` (after its settings changed). */
+export function forgetQueryLanguage(db: Kysely<DB>, companyId: string): void {
+  queryLanguages.get(db)?.delete(companyId);
 }
 
 /**

@@ -3,7 +3,7 @@ import { QdrantClient } from '@qdrant/js-client-rest';
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 import { normalizedScoreFusion, type ScoredId } from '../fusion.ts';
-import { companyLanguage } from '../lexical/bm25.ts';
+import { queryLanguage } from '../lexical/bm25.ts';
 import { topicFilterOf, type RetrievalQuery } from '../types.ts';
 import { inTopicFilter } from '../../access/scope.ts';
 import type { DocumentPoints, HybridRequest, VectorStore } from './types.ts';
@@ -144,7 +144,7 @@ export function qdrantStore(
     async hybridSearch(q, r: HybridRequest) {
       const filter = await filterFor(q);
       if (!filter) return [];
-      const sparse = querySparseVector(q.query, await companyLanguage(db, q.companyId));
+      const sparse = querySparseVector(q.query, await queryLanguage(db, q.companyId));
       const dense = denseRequest(r.vector, filter, r.candidates);
       const lexical = sparse.indices.length
         ? { query: sparse, using: SPARSE, filter, limit: r.candidates, with_payload: ['chunk_id'] }
