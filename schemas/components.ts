@@ -21,7 +21,8 @@ import {
   StreamTokenEvent,
 } from './chat.ts';
 import { Delivery, Webhook } from './webhooks.ts';
-import { Connector, ConnectorRun } from './connectors.ts';
+import { OpenAIErrorResponse } from '../src/openai/schemas.ts';
+import { Connector, ConnectorRun, RemovedDocument } from './connectors.ts';
 import {
   Evaluation,
   EvaluationQuestion,
@@ -36,6 +37,7 @@ import {
  * shows each under `components.schemas` by that id. A `Type.Ref` to an id missing here fails at boot.
  */
 export const COMPONENTS: TSchema[] = [
+  OpenAIErrorResponse,
   ErrorCode,
   ErrorDetail,
   ErrorEnvelope,
@@ -71,4 +73,5 @@ export const COMPONENTS: TSchema[] = [
   EvaluationResult,
   ConnectorRun,
   Connector,
+  RemovedDocument,
 ];

@@ -213,6 +213,41 @@ export const UpdateConnectorBody = Type.Object(
   { additionalProperties: false, minProperties: 1 },
 );
 
+/** A document a sync removed, recoverable until `purgeAfter` (docs/connectors.md "Removed documents"). */
+export const RemovedDocument = Type.Object(
+  {
+    id: Id({ description: 'The document id it had, and gets back when restored' }),
+    connectorId: Id(),
+    itemKey: Text(4000, { description: 'The source item it mirrored (relative path, URL, object key)' }),
+    name: Name(),
+    mimeType: Text(255),
+    sizeBytes: Count(),
+    status: Text(32, { description: 'Its status when removed (VECTORIZED, ERROR, …)' }),
+    chunkCount: Type.Union([Count(), Type.Null()]),
+    attachments: Count({ description: 'Attachment documents removed (and restored) with it' }),
+    removedAt: Timestamp(),
+    purgeAfter: Timestamp({ description: 'removedAt + CONNECTOR_RETENTION_DAYS: purged after it' }),
+  },
+  { $id: 'RemovedDocument', additionalProperties: false },
+);
+export const RemovedDocumentList = Paginated(Type.Ref('RemovedDocument'));
+export const RemovedDocumentParams = Type.Object(
+  { id: Id(), documentId: Id() },
+  { additionalProperties: false },
+);
+export const RestoreQuery = Type.Object(
+  {
+    detach: Type.Optional(
+      Type.Boolean({
+        default: false,
+        description:
+          'true: the document comes back as an ordinary document the connector no longer manages (kept even if the source no longer has the item)',
+      }),
+    ),
+  },
+  { additionalProperties: false },
+);
+
 export const ConnectorList = Paginated(Type.Ref('Connector'));
 export const ConnectorRunList = Paginated(Type.Ref('ConnectorRun'));
 export const ConnectorResponse = Envelope(Type.Ref('Connector'));

@@ -8,8 +8,12 @@ import {
   ConnectorRunList,
   ConnectorRunResponse,
   CreateConnectorBody,
+  RemovedDocumentList,
+  RemovedDocumentParams,
+  RestoreQuery,
   UpdateConnectorBody,
 } from '../../schemas/connectors.ts';
+import { DocumentResponse } from '../../schemas/documents.ts';
 import { principalOf } from '../../plugins/auth.ts';
 import type { AppContext } from '../context.ts';
 import { notFound } from '../lib/errors.ts';
@@ -24,6 +28,8 @@ import {
 import { createConnector, removeConnector, updateConnector } from '../connectors/connectors.service.ts';
 import { startRun, wakeConnectorWorker } from '../connectors/jobs.ts';
 import type { ConnectorKind } from '../connectors/types.ts';
+import { listRemoved, restoreByAdmin } from '../connectors/restore.ts';
+import { DEFAULT_RETENTION_DAYS } from '../connectors/removed.ts';
 
 const admin = { permission: 'admin' as const };
 const security = [{ bearerAuth: [] }];
@@ -207,6 +213,59 @@ const connectorRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const { page, limit } = request.query;
       const { items, total } = await listRuns(app.ctx.db, row.id, page, limit);
       return { success: true as const, data: { items, pagination: pagination(page, limit, total) } };
+    },
+  );
+
+  app.get(
+    '/connectors/:id/removed-documents',
+    {
+      config: admin,
+      schema: {
+        operationId: 'listRemovedDocuments',
+        description:
+          'Documents the connector’s syncs removed, still recoverable (CONNECTOR_RETENTION_DAYS), most recently removed first.',
+        summary: "The connector's removed documents",
+        tags,
+        security,
+        params: IdParams,
+        querystring: ConnectorPageQuery,
+        response: { 200: RemovedDocumentList, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const companyId = principalOf(request).companyId;
+      const row = await findConnector(app.ctx.db, companyId, request.params.id);
+      if (!row) throw notFound('Connector');
+      const { page, limit } = request.query;
+      const days = app.ctx.config.connectors.retentionDays ?? DEFAULT_RETENTION_DAYS;
+      const { items, total } = await listRemoved(app.ctx.db, companyId, row.id, days, page, limit);
+      return { success: true as const, data: { items, pagination: pagination(page, limit, total) } };
+    },
+  );
+
+  app.post(
+    '/connectors/:id/removed-documents/:documentId/restore',
+    {
+      config: admin,
+      schema: {
+        operationId: 'restoreRemovedDocument',
+        description:
+          'Puts a removed document back: same id, its chunks and embeddings (searchable at once, nothing re-embedded), attachments included. It stays the connector’s (the next sync removes it again if the source no longer has the item) unless `detach=true`. 409 while a sync runs, or when a live document has its id or the connector’s item of that key has a document.',
+        summary: 'Restore a removed document',
+        tags,
+        security,
+        params: RemovedDocumentParams,
+        querystring: RestoreQuery,
+        response: { 200: DocumentResponse, ...errorResponses(400, 401, 403, 404, 409, 413) },
+      },
+    },
+    async (request) => {
+      const companyId = principalOf(request).companyId;
+      const { id, documentId } = request.params;
+      const data = await restoreByAdmin(app.ctx, request.log, companyId, id, documentId, {
+        detach: request.query.detach ?? false,
+      });
+      return { success: true as const, data };
     },
   );
 };
