@@ -1,0 +1,213 @@
+/**
+ * Wire shapes of the OpenAI-compatible routes (src/routes/openai-compat.ts), after OpenAI's API
+ * reference (https://platform.openai.com/docs/api-reference/chat): the request as OpenAI accepts
+ * it (unknown fields allowed and ignored), `chat.completion`, `chat.completion.chunk`, the model
+ * list and OpenAI's error object. Cog-RAG's additions live under `x_cog_rag` only.
+ */
+import { Type } from 'typebox';
+import { Text } from '../../schemas/common.ts';
+
+const ROLES = ['system', 'developer', 'user', 'assistant', 'tool', 'function'];
+
+/** A part of an array `content`: only `text` parts are read (images and audio are ignored). */
+const ContentPart = Type.Object(
+  {
+    type: Text(64, { description: '`text` parts are read; any other type is ignored' }),
+    text: Type.Optional(Text(100_000)),
+  },
+  { additionalProperties: true },
+);
+
+const Message = Type.Object(
+  {
+    role: Type.Enum(ROLES, {
+      description:
+        'The last message must be `user` (the question); earlier `user` and `assistant` messages are the conversation, `system`, `developer`, `tool` and `function` messages are ignored (the company’s settings decide the answerer’s instructions)',
+    }),
+    content: Type.Optional(
+      Type.Union([Text(100_000), Type.Array(ContentPart, { maxItems: 100 }), Type.Null()], {
+        description: 'Text, or an array of content parts whose `text` parts are joined',
+      }),
+    ),
+    name: Type.Optional(Text(256)),
+  },
+  { additionalProperties: true },
+);
+
+export const CompletionBody = Type.Object(
+  {
+    model: Type.String({
+      minLength: 1,
+      maxLength: 200,
+      description:
+        '`cog-rag` answers from every document the caller may read; `cog-rag:topic/<topicId>` from one topic (`GET /v1/models` lists them). Any other name: 404',
+    }),
+    messages: Type.Array(Message, { minItems: 1, maxItems: 1000 }),
+    stream: Type.Optional(
+      Type.Union([Type.Boolean(), Type.Null()], {
+        description: 'true: `chat.completion.chunk` Server-Sent Events ending with `data: [DONE]`',
+      }),
+    ),
+    stream_options: Type.Optional(
+      Type.Union([
+        Type.Object(
+          {
+            include_usage: Type.Optional(
+              Type.Boolean({ description: 'A last chunk with `usage` and no choices, before `[DONE]`' }),
+            ),
+          },
+          { additionalProperties: true },
+        ),
+        Type.Null(),
+      ]),
+    ),
+    n: Type.Optional(
+      Type.Union([
+        Type.Integer({ minimum: 1, maximum: 1, description: 'Only 1 choice is made' }),
+        Type.Null(),
+      ]),
+    ),
+  },
+  {
+    additionalProperties: true,
+    description:
+      'OpenAI’s request. Fields not listed here (`temperature`, `max_tokens`, `tools`, `user`, …) are accepted and ignored: the company’s settings decide how it is answered',
+  },
+);
+
+const Usage = Type.Object(
+  {
+    prompt_tokens: Type.Integer({ minimum: 0, maximum: 1e9 }),
+    completion_tokens: Type.Integer({ minimum: 0, maximum: 1e9 }),
+    total_tokens: Type.Integer({ minimum: 0, maximum: 1e9 }),
+  },
+  {
+    additionalProperties: false,
+    description: 'Estimated: one token per 4 characters of text (OpenAI’s rule of thumb)',
+  },
+);
+
+/** Cog-RAG's extension: what the `[n]` markers in the answer cite. */
+const Extension = Type.Object(
+  {
+    sources: Type.Array(Type.Ref('Source'), {
+      maxItems: 100,
+      description: 'The cited documents with their cited chunks (the REST API’s `Source`)',
+    }),
+    citation_map: Type.Ref('CitationMap'),
+    conversation_id: Text(64, { description: 'The stored conversation (one per request)' }),
+    message_id: Text(64, { description: 'The stored answer (for feedback)' }),
+  },
+  { additionalProperties: false, description: 'Cog-RAG’s extension: the sources the `[n]` markers cite' },
+);
+
+const Common = {
+  id: Text(64, { description: '`chatcmpl-…`' }),
+  created: Type.Integer({ minimum: 0, maximum: 1e11, description: 'Unix time, seconds' }),
+  model: Text(200, { description: 'The requested model' }),
+};
+
+export const ChatCompletion = Type.Object(
+  {
+    ...Common,
+    object: Type.Literal('chat.completion'),
+    choices: Type.Array(
+      Type.Object(
+        {
+          index: Type.Integer({ minimum: 0, maximum: 0 }),
+          message: Type.Object(
+            {
+              role: Type.Literal('assistant'),
+              content: Text(100_000, {
+                description: 'The answer, with `[n]` citation markers (keys of `x_cog_rag.citation_map`)',
+              }),
+              refusal: Type.Null(),
+            },
+            { additionalProperties: false },
+          ),
+          logprobs: Type.Null(),
+          finish_reason: Type.Literal('stop'),
+        },
+        { additionalProperties: false },
+      ),
+      { minItems: 1, maxItems: 1 },
+    ),
+    usage: Usage,
+    x_cog_rag: Extension,
+  },
+  { additionalProperties: false },
+);
+
+export const ChatCompletionChunk = Type.Object(
+  {
+    ...Common,
+    object: Type.Literal('chat.completion.chunk'),
+    choices: Type.Array(
+      Type.Object(
+        {
+          index: Type.Integer({ minimum: 0, maximum: 0 }),
+          delta: Type.Object(
+            { role: Type.Optional(Type.Literal('assistant')), content: Type.Optional(Text(100_000)) },
+            { additionalProperties: false },
+          ),
+          logprobs: Type.Null(),
+          finish_reason: Type.Union([Type.Literal('stop'), Type.Null()]),
+        },
+        { additionalProperties: false },
+      ),
+      { maxItems: 1, description: 'Empty on the usage chunk' },
+    ),
+    usage: Type.Optional(Type.Union([Usage, Type.Null()])),
+    x_cog_rag: Type.Optional(Extension),
+  },
+  {
+    additionalProperties: false,
+    description:
+      'One `data:` line of the stream: a first chunk with `role`, one per piece of text, a last with `finish_reason: "stop"` and `x_cog_rag`, then `data: [DONE]`',
+  },
+);
+
+const Model = Type.Object(
+  {
+    id: Text(200, { description: '`cog-rag` or `cog-rag:topic/<topicId>`' }),
+    object: Type.Literal('model'),
+    created: Type.Integer({ minimum: 0, maximum: 1e11, description: 'Unix time, seconds' }),
+    owned_by: Text(255, { description: 'The company' }),
+    name: Text(300, { description: 'A display name (Open WebUI shows it)' }),
+  },
+  { additionalProperties: false },
+);
+
+export const ModelList = Type.Object(
+  { object: Type.Literal('list'), data: Type.Array(Model, { maxItems: 10_001 }) },
+  { additionalProperties: false },
+);
+
+/**
+ * OpenAI's error object, on every error of the /v1 routes: `type` is OpenAI's kind, `code` the
+ * spec's ErrorCode, `param` the first invalid field (or null).
+ */
+export const OpenAIErrorResponse = Type.Object(
+  {
+    error: Type.Object(
+      {
+        message: Text(2000),
+        type: Type.Enum(
+          [
+            'invalid_request_error',
+            'authentication_error',
+            'permission_error',
+            'not_found_error',
+            'rate_limit_error',
+            'server_error',
+          ],
+          { description: 'OpenAI’s error kind' },
+        ),
+        param: Type.Union([Text(200), Type.Null()], { description: 'The first invalid field, or null' }),
+        code: Type.Ref('ErrorCode'),
+      },
+      { additionalProperties: false },
+    ),
+  },
+  { $id: 'OpenAIErrorResponse', additionalProperties: false },
+);
