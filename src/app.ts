@@ -38,6 +38,8 @@ import conversationRoutes from './routes/conversations.ts';
 import companyRoutes from './routes/companies.ts';
 import userRoutes from './routes/users.ts';
 import accountRoutes from './routes/account.ts';
+import invitationRoutes from './routes/invitations.ts';
+import passwordResetRoutes from './routes/password-reset.ts';
 import webSearchRoutes from './routes/web-search.ts';
 import webhookRoutes from './routes/webhooks.ts';
 import connectorRoutes from './routes/connectors.ts';
@@ -282,6 +284,8 @@ export async function buildApp(
       await api.register(companyRoutes);
       await api.register(userRoutes);
       await api.register(withCookies(accountRoutes));
+      await api.register(invitationRoutes);
+      await api.register(withCookies(passwordResetRoutes));
       await api.register(webSearchRoutes);
       await api.register(webhookRoutes);
       await api.register(connectorRoutes);

@@ -54,6 +54,8 @@ export interface Config {
    * sender; `PUBLIC_URL` the console's origin for links (unset: the request's own origin).
    */
   smtp: { url: string | null; from: string };
+  /** PASSWORD_RESET_TTL_MINUTES: how long a password-reset link works (e-mailed or admin-issued). */
+  passwordResetTtlMinutes: number;
   publicUrl: string | null;
   /** HS256 secret; null = generated once and kept in `DATA_DIR/jwt-secret`. */
   jwtSecret: string | null;
@@ -266,6 +268,7 @@ export function loadConfig(env: Env = process.env): Config {
     databaseUrl,
     redisUrl: env.REDIS_URL || null,
     smtp: { url: env.SMTP_URL || null, from: str(env, 'SMTP_FROM', 'Cog-RAG <no-reply@localhost>') },
+    passwordResetTtlMinutes: Math.min(int(env, 'PASSWORD_RESET_TTL_MINUTES', 30, 5), 1440),
     publicUrl: env.PUBLIC_URL ? env.PUBLIC_URL.replace(/\/+$/, '') : null,
     jwtSecret,
     accessTokenTtlSeconds: 3600,

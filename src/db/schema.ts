@@ -211,6 +211,19 @@ export interface InvitationsTable {
   created_at: CreatedTimestamp;
 }
 
+/** A one-time password-reset link (migration 0064); only its SHA-256 is kept. */
+export interface PasswordResetsTable {
+  id: string;
+  company_id: string;
+  user_id: string;
+  token_hash: string;
+  expires_at: Timestamp;
+  used_at: Timestamp | null;
+  /** The admin who issued it; null when the person asked by e-mail. */
+  created_by: string | null;
+  created_at: CreatedTimestamp;
+}
+
 /**
  * A Google or Microsoft account linked to a user. `subject` is Google's `sub`, or Microsoft's
  * `<tenant id>:<object id>` (accounts are never keyed on e-mail alone).
@@ -380,6 +393,7 @@ export interface DB {
   messages: MessagesTable;
   outbox: OutboxTable;
   invitations: InvitationsTable;
+  password_resets: PasswordResetsTable;
   user_identities: UserIdentitiesTable;
   company_domains: CompanyDomainsTable;
   webhooks: WebhooksTable;

@@ -17,6 +17,7 @@ export type IdPrefix =
   | 'evt'
   | 'rtk'
   | 'inv'
+  | 'pwr'
   | 'idn'
   | 'whk'
   | 'dlv'

@@ -1,4 +1,4 @@
-import { createTransport, type Transporter } from 'nodemailer';
+import { plainMailer } from './mail.ts';
 
 /** What an invitation e-mail says: who is invited, by which company, the link and its expiry. */
 export interface InvitationMail {
@@ -20,28 +20,15 @@ export const invitationLink = (origin: string, token: string) =>
  * link to copy.
  */
 export function invitationMailer(smtp: { url: string; from: string }) {
-  const transport: Transporter = createTransport(smtp.url);
-  return async (mail: InvitationMail): Promise<boolean> => {
-    const expires = new Date(mail.expiresAt).toUTCString();
-    try {
-      let timer: ReturnType<typeof setTimeout> | undefined;
-      const timeout = new Promise<never>((_, reject) => {
-        timer = setTimeout(() => reject(new Error('SMTP timeout')), 15_000);
-      });
-      const sent = transport.sendMail({
-        from: smtp.from,
-        to: mail.to,
-        subject: `Your invitation to ${mail.companyName} on Cog-RAG`,
-        text:
-          `Hello ${mail.name},\n\n` +
-          `You are invited to ${mail.companyName}'s document search on Cog-RAG.\n` +
-          `Open this link to choose your password and sign in:\n\n${mail.link}\n\n` +
-          `The link works once and expires on ${expires}.\n`,
-      });
-      await Promise.race([sent, timeout]).finally(() => clearTimeout(timer));
-      return true;
-    } catch {
-      return false;
-    }
-  };
+  const send = plainMailer(smtp);
+  return (mail: InvitationMail): Promise<boolean> =>
+    send({
+      to: mail.to,
+      subject: `Your invitation to ${mail.companyName} on Cog-RAG`,
+      text:
+        `Hello ${mail.name},\n\n` +
+        `You are invited to ${mail.companyName}'s document search on Cog-RAG.\n` +
+        `Open this link to choose your password and sign in:\n\n${mail.link}\n\n` +
+        `The link works once and expires on ${new Date(mail.expiresAt).toUTCString()}.\n`,
+    });
 }
