@@ -56,6 +56,24 @@ const FASTIFY_CODES: Record<string, [number, string, string]> = {
   FST_PROTO_VIOLATION: [400, 'VALIDATION_ERROR', 'Prototype pollution attempt'],
 };
 
+/** The realm of every 401's challenge. */
+const REALM = 'cog-rag';
+
+/**
+ * A 401's `WWW-Authenticate` challenge (RFC 9110 §11.6.1: every 401 carries one). Routes that take
+ * an API key: `ApiKey realm="cog-rag", header="X-API-Key"`. Every other route: RFC 6750 §3's
+ * `Bearer realm="cog-rag"`, with `error="invalid_token"` and the message as `error_description`
+ * when a Bearer token was presented (expired, malformed, of an ended session); without one, no
+ * error code (§3.1: the request simply lacked authentication).
+ */
+function challengeOf(request: FastifyRequest, message: string): string {
+  if (request.routeOptions.config?.auth === 'apiKey') return `ApiKey realm="${REALM}", header="X-API-Key"`;
+  if (!/^Bearer\s/i.test(request.headers.authorization ?? '')) return `Bearer realm="${REALM}"`;
+  // error_description allows printable ASCII but `"` and `\` (RFC 6750 §3).
+  const description = message.replace(/[^\x20-\x21\x23-\x5b\x5d-\x7e]/g, ' ').trim();
+  return `Bearer realm="${REALM}", error="invalid_token"${description ? `, error_description="${description}"` : ''}`;
+}
+
 /**
  * One error handler for the whole API: every error leaves in the spec's envelope
  * `{success:false, error:{code, message, details?}}`; 5xx never show internals. Unknown
@@ -108,6 +126,8 @@ export default fp(
         body = { code: status === 404 ? 'NOT_FOUND' : 'VALIDATION_ERROR', message: err.message };
       }
       if (err instanceof AppError && err.headers) void reply.headers(err.headers);
+      if (status === 401 && !reply.hasHeader('www-authenticate'))
+        void reply.header('www-authenticate', challengeOf(request, String(body.message ?? '')));
       // Every 429 tells when to come back, whoever raised it (spec "Limits" 2; RFC 9110 §10.2.3).
       if (status === 429 && !reply.hasHeader('retry-after')) {
         const wait = typeof body.retryAfter === 'number' ? body.retryAfter : 1;

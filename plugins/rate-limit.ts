@@ -5,6 +5,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../src/lib/errors.ts';
 import { createWindowCounter, type WindowCounter } from '../src/lib/window-counter.ts';
 import type { Config } from '../src/config/index.ts';
+import { presentedApiKey } from '../src/auth/principal.ts';
 
 /** Which of the spec's limits a route counts against; `config.limitGroup` on the route. */
 export type LimitGroup = 'authenticated' | 'public' | 'upload' | 'chatStream' | 'login';
@@ -43,15 +44,42 @@ export function limitsOf(config: Config): Record<LimitGroup, number> {
   };
 }
 
+/**
+ * Whether the request is counted as a public one (per key and per client IP): an `apiKey` route,
+ * or a `bearer` route (the OpenAI-compatible ones) called with an API key rather than a user's token.
+ */
+const isPublic = (request: FastifyRequest) => {
+  const auth = request.routeOptions.config?.auth;
+  return auth === 'apiKey' || (auth === 'bearer' && presentedApiKey(request.headers, auth) !== undefined);
+};
+
 function groupOf(request: FastifyRequest): LimitGroup {
   const config = request.routeOptions.config;
-  return config.limitGroup ?? (config.auth === 'apiKey' ? 'public' : 'authenticated');
+  return config.limitGroup ?? (isPublic(request) ? 'public' : 'authenticated');
 }
-
-const isPublic = (request: FastifyRequest) => request.routeOptions.config?.auth === 'apiKey';
 
 /** The headers show the tightest counter of the request (fewest left). */
 const shown = new WeakMap<FastifyRequest, number>();
+
+/** Counts one hit and shows it in `X-RateLimit-*` when it is the tightest counter so far; `reset` in s. */
+async function tally(
+  counter: WindowCounter,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  key: string,
+  max: number,
+): Promise<{ n: number; reset: number }> {
+  const { count: n, ttlMs } = await counter.hit(key, WINDOW_MS);
+  const remaining = Math.max(0, max - n);
+  const reset = Math.max(1, Math.ceil(ttlMs / 1000));
+  if (remaining < (shown.get(request) ?? Infinity)) {
+    shown.set(request, remaining);
+    void reply.header('x-ratelimit-limit', max);
+    void reply.header('x-ratelimit-remaining', remaining);
+    void reply.header('x-ratelimit-reset', reset);
+  }
+  return { n, reset };
+}
 
 /**
  * Counts one hit and refuses past `max`: headers `X-RateLimit-Limit/Remaining/Reset` (the counter
@@ -65,15 +93,7 @@ async function count(
   key: string,
   max: number,
 ) {
-  const { count: n, ttlMs } = await counter.hit(key, WINDOW_MS);
-  const remaining = Math.max(0, max - n);
-  const reset = Math.max(1, Math.ceil(ttlMs / 1000));
-  if (remaining < (shown.get(request) ?? Infinity)) {
-    shown.set(request, remaining);
-    void reply.header('x-ratelimit-limit', max);
-    void reply.header('x-ratelimit-remaining', remaining);
-    void reply.header('x-ratelimit-reset', reset);
-  }
+  const { n, reset } = await tally(counter, request, reply, key, max);
   if (n > max) {
     void reply.header('retry-after', reset);
     throw new AppError(429, 'RATE_LIMIT_EXCEEDED', `Rate limit exceeded: ${max} requests per minute`, {
@@ -93,7 +113,7 @@ function publicLimits(app: FastifyInstance, counter: WindowCounter) {
   // Callback style: most requests are not public and leave without a promise.
   app.addHook('onRequest', (request, reply, done) => {
     if (!isPublic(request)) return done();
-    const sent = request.headers['x-api-key'];
+    const sent = presentedApiKey(request.headers, request.routeOptions.config?.auth);
     const keyTag =
       typeof sent === 'string' ? createHash('sha256').update(sent).digest('base64url').slice(0, 16) : '-';
     count(counter, request, reply, `ip:${request.ip}:${keyTag}`, limits.publicPerIp).then(() => done(), done);
@@ -101,7 +121,7 @@ function publicLimits(app: FastifyInstance, counter: WindowCounter) {
   // Route-level onRequest hooks run after instance ones; the auth plugin (registered later)
   // puts its check first, so this runs once the key is known.
   app.addHook('onRoute', (route) => {
-    if (route.config?.auth !== 'apiKey') return;
+    if (route.config?.auth !== 'apiKey' && route.config?.auth !== 'bearer') return;
     const perKey = async (request: FastifyRequest, reply: FastifyReply) => {
       const p = request.principal;
       if (p?.kind !== 'apiKey') return;
@@ -157,6 +177,14 @@ async function rateLimitPlugin(app: FastifyInstance) {
   publicLimits(app, counter);
 
   const limits = limitsOf(app.ctx.config);
+  // Authentication answers on arrival, before @fastify/rate-limit counts (preParsing): a 401 is
+  // counted here instead, per client IP in the route's class (the key @fastify/rate-limit gives
+  // an unauthenticated caller), so it carries X-RateLimit-* like every other answer. It stays a 401.
+  app.addHook('onError', async (request, reply, error) => {
+    if ((error as { statusCode?: number }).statusCode !== 401 || reply.hasHeader('x-ratelimit-limit')) return;
+    const group = groupOf(request);
+    await tally(counter, request, reply, `rl:${group}:ip:${request.ip}`, limits[group]).catch(() => {});
+  });
   await app.register(rateLimit, {
     global: true,
     hook: 'preParsing',

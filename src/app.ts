@@ -8,11 +8,12 @@ import Fastify, {
 } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import multipart from '@fastify/multipart';
-import cors from '@fastify/cors';
 import pino from 'pino';
 import type { AppContext } from './context.ts';
 import errorsPlugin from '../plugins/errors.ts';
 import securityHeaders from '../plugins/security-headers.ts';
+import corsPlugin from '../plugins/cors.ts';
+import compressionPlugin from '../plugins/compression.ts';
 import authPlugin from '../plugins/auth.ts';
 import swaggerPlugin from '../plugins/swagger.ts';
 import rateLimitPlugin from '../plugins/rate-limit.ts';
@@ -132,29 +133,6 @@ export function requestIdOf(request: IncomingMessage): string {
 }
 
 /**
- * CORS per request: the public (widget) routes answer any origin by echoing it (with
- * `Vary: Origin`), since the API key's authorized domains decide who may use them (403 otherwise)
- * and they carry no cookies; every other route follows CORS_ORIGINS.
- */
-function corsDelegator(corsOrigins: string[] | true) {
-  const publicOptions = {
-    origin: true,
-    methods: ['GET', 'POST'],
-    allowedHeaders: ['Content-Type', 'Accept', 'X-API-Key', 'X-Visitor-Token', 'Idempotency-Key'],
-    exposedHeaders: [
-      'X-RateLimit-Limit',
-      'X-RateLimit-Remaining',
-      'X-RateLimit-Reset',
-      'Retry-After',
-      'Idempotent-Replayed',
-    ],
-    maxAge: 600,
-  };
-  return (request: FastifyRequest, callback: (err: Error | null, options: object) => void) =>
-    callback(null, request.url.startsWith('/api/public/') ? publicOptions : { origin: corsOrigins });
-}
-
-/**
  * `routes` in a scope of their own with @fastify/cookie, so its hooks (a parse on arrival, a
  * writer on send) run for the routes that read or set the refresh cookie, not on every request.
  * Registered where the routes were before, so the OpenAPI document keeps its order.
@@ -243,7 +221,9 @@ export async function buildApp(
   await app.register(securityHeaders, { extra: { 'x-api-version': API_VERSION } });
   await app.register(errorsPlugin);
   await app.register(deprecationPlugin);
-  await app.register(cors, { delegator: corsDelegator(ctx.config.corsOrigins) });
+  await app.register(corsPlugin);
+  // Before any route (the console's @fastify/static included): it hooks routes as they are added.
+  await app.register(compressionPlugin);
   await app.register(swaggerPlugin);
   await app.register(widgetRoutes);
 

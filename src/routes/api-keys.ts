@@ -53,6 +53,21 @@ async function assertJwksUrl(ctx: AppContext, companyId: string, url: string): P
   await assertTenantUrl(ctx.webhookHttp, companyId, url, 'visitorJwksUrl', message);
 }
 
+/**
+ * A new key states what it answers from: `allDocuments: true` or at least one of `topicIds`. A
+ * key created with a name only used to read nothing, and every answer said "I could not find an
+ * answer" without telling why. Keys created before keep their scope (only creation checks).
+ * @throws 400 VALIDATION_ERROR with a details entry for each of `topicIds` and `allDocuments`.
+ */
+function assertScope(body: { allDocuments?: boolean; topicIds?: string[] }): void {
+  if (body.allDocuments === true || (body.topicIds?.length ?? 0) > 0) return;
+  const reason = 'give the topics the key answers from (topicIds) or allDocuments: true';
+  throw validationError('A new API key needs a scope: topicIds or allDocuments', [
+    { field: 'topicIds', reason },
+    { field: 'allDocuments', reason },
+  ]);
+}
+
 const apiKeyRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/api-keys',
@@ -61,7 +76,7 @@ const apiKeyRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         operationId: 'createApiKey',
         description:
-          'Creates a key for the caller’s company (`svc_live_…` or `svc_test_…`), optionally restricted to authorized domains (`[scheme://][*.]host[:port]`, stored lower-cased and punycoded). The full key is returned once, in this response. A key without domains can be used from any web site: the response says so with `anyOrigin: true`.',
+          'Creates a key for the caller’s company (`svc_live_…` or `svc_test_…`), optionally restricted to authorized domains (`[scheme://][*.]host[:port]`, stored lower-cased and punycoded). The full key is returned once, in this response. A key without domains can be used from any web site: the response says so with `anyOrigin: true`. A new key needs a scope: `allDocuments: true` or at least one of `topicIds` (else 400 `VALIDATION_ERROR` with details for both fields).',
         tags: ['api-keys'],
         summary: 'Create an API key; the full key is in this response only',
         security: [{ bearerAuth: [] }],
@@ -73,6 +88,7 @@ const apiKeyRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
+      assertScope(request.body);
       const data = await createApiKey(app.ctx.db, {
         companyId: principalOf(request).companyId,
         name: request.body.name,

@@ -49,6 +49,8 @@ const documentFileRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/documents/:id/file',
     {
       config: { permission: 'documents:read' },
+      // The stored bytes as they are: Content-Length stays exact (plugins/compression.ts).
+      compress: false,
       schema: {
         operationId: 'downloadDocumentFile',
         description:

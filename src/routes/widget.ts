@@ -12,10 +12,18 @@ const DEMO_CSP =
   "default-src 'none'; script-src 'self'; connect-src 'self'; img-src 'self'; style-src 'self'; " +
   "base-uri 'none'; form-action 'self'; frame-ancestors 'none'";
 
+/** If-None-Match's weak comparison (RFC 9110 §13.1.2): any listed tag, `W/` ignored, or `*`. */
+function weakMatch(ifNoneMatch: string, etag: string): boolean {
+  const bare = (tag: string) => tag.trim().replace(/^W\//, '');
+  return ifNoneMatch.trim() === '*' || ifNoneMatch.split(',').some((tag) => bare(tag) === bare(etag));
+}
+
 const NOT_BUILT = 'The widget is not built: run `npm run build:widget`';
 
 function sendScript(reply: FastifyReply, bundle: WidgetBundle, cacheControl: string, ifNoneMatch?: string) {
-  const etag = `"${bundle.version}"`;
+  // Weak: the same script goes out Brotli, gzip or plain (plugins/compression.ts), and
+  // If-None-Match compares weakly anyway (RFC 9110 §13.1.2), so `"v"` sent back still matches.
+  const etag = `W/"${bundle.version}"`;
   void reply
     .header('content-type', 'text/javascript; charset=utf-8')
     .header('cache-control', cacheControl)
@@ -24,7 +32,7 @@ function sendScript(reply: FastifyReply, bundle: WidgetBundle, cacheControl: str
     // Customers' pages load it from their own origin (helmet's default is same-origin).
     .header('cross-origin-resource-policy', 'cross-origin')
     .header('access-control-allow-origin', '*');
-  if (ifNoneMatch === etag) return reply.code(304).send();
+  if (ifNoneMatch !== undefined && weakMatch(ifNoneMatch, etag)) return reply.code(304).send();
   return reply.send(bundle.bytes);
 }
 

@@ -98,7 +98,7 @@ t.test(
       method: 'POST',
       url: '/api/api-keys',
       headers: admin.headers,
-      payload: { name: 'site' },
+      payload: { name: 'site', allDocuments: true },
     });
     t.equal(created.statusCode, 201);
     const key = created.json().data;

@@ -15,7 +15,7 @@ async function newKey(app: App, headers: Record<string, string>, authorizedDomai
     method: 'POST',
     url: '/api/api-keys',
     headers,
-    payload: { name: 'limits', authorizedDomains },
+    payload: { name: 'limits', authorizedDomains, allDocuments: true },
   });
   return res.json().data.key as string;
 }

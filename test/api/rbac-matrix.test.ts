@@ -131,7 +131,7 @@ for (const postgres of [false, true]) {
       method: 'POST',
       url: '/api/api-keys',
       headers: admin.headers,
-      payload: { name: 'matrix', environment: 'test' },
+      payload: { name: 'matrix', environment: 'test', allDocuments: true },
     });
     const headers: Record<Caller, Record<string, string>> = {
       anonymous: {},

@@ -69,7 +69,7 @@ t.test('web search through a local SearXNG', async (t) => {
       method: 'POST',
       url: '/api/api-keys',
       headers: admin.headers,
-      payload: { name: 'widget' },
+      payload: { name: 'widget', allDocuments: true },
     })
   ).json().data.key as string;
   const pub = (payload: Record<string, unknown>) =>

@@ -88,7 +88,7 @@ t.test('a revocation on one replica ends the session cached on the other (Redis 
     const created = await fetch(`${baseA}/api/api-keys`, {
       method: 'POST',
       headers: { ...admin.headers, 'content-type': 'application/json' },
-      body: JSON.stringify({ name: 'widget' }),
+      body: JSON.stringify({ name: 'widget', allDocuments: true }),
     });
     const { id, key } = ((await created.json()) as { data: { id: string; key: string } }).data;
     const topics = async () =>

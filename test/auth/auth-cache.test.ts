@@ -117,7 +117,7 @@ t.test('revocations take effect on the next request with the cache warm', async 
       method: 'POST',
       url: '/api/api-keys',
       headers: admin.headers,
-      payload: { name: 'widget' },
+      payload: { name: 'widget', allDocuments: true },
     });
     const { id, key } = created.json().data as { id: string; key: string };
     const topics = () =>
@@ -151,7 +151,7 @@ t.test('a change no invalidation announces is seen after AUTH_CACHE_TTL_SECONDS'
     method: 'POST',
     url: '/api/api-keys',
     headers: admin.headers,
-    payload: { name: 'widget' },
+    payload: { name: 'widget', allDocuments: true },
   });
   const { key } = created.json().data as { key: string };
   const topics = async () =>

@@ -71,7 +71,7 @@ t.test(
       method: 'POST',
       url: '/api/api-keys',
       headers: user.headers,
-      payload: { name: 'integration' },
+      payload: { name: 'integration', allDocuments: true },
     });
     const apiKey = created.json().data.key as string;
     const ip = `10.${randomBytes(3).join('.')}`;

@@ -178,6 +178,10 @@ t.test(
       'domain validation',
     );
     await page.getByLabel('Authorized domains').fill('example.com');
+    // A key without a scope is refused before it is sent (the API refuses it too).
+    await page.getByRole('button', { name: 'Generate new key' }).click();
+    await page.getByRole('alert').filter({ hasText: 'Choose what the key answers from' }).waitFor();
+    await page.locator('#new-scope').getByLabel('All documents').check();
     await page.getByRole('button', { name: 'Generate new key' }).click();
     const key = await page.getByTestId('new-key').textContent();
     t.match(key, /^svc_live_/, 'the key is shown once');
@@ -264,8 +268,9 @@ t.test(
     );
     await nav('API keys');
     const keyRow = page.locator(`tr[data-key-id="${stored.id}"]`);
-    t.match(await keyRow.textContent(), /No documents/, 'a new key reads nothing until scoped');
+    t.match(await keyRow.textContent(), /All documents/, 'the key reads what it was created with');
     await keyRow.getByRole('button', { name: 'Scope…' }).click();
+    await keyRow.getByLabel('All documents').uncheck();
     await keyRow.getByLabel('HR').check();
     await keyRow.getByRole('button', { name: 'Save' }).click();
     await keyRow.getByRole('button', { name: 'Scope…' }).waitFor();

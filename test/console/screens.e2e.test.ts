@@ -121,9 +121,23 @@ t.test('every screen, on a desktop and on a phone', { skip: CHROMIUM ? false : '
   t.match(await alert.textContent(), /not allowed: url: .+/, 'the reason is shown');
   await screen(t, page, 'webhooks-error');
 
-  // The embed builder's live preview.
+  // The embed builder's live preview, for a key scoped to one topic: it offers that topic only.
   await page.goto(`${base}/app/api-keys`);
+  const keyForm = page.getByRole('form', { name: 'Generate new key' });
+  await keyForm.getByLabel('Name').fill('Help desk site');
+  const firstTopic = keyForm.locator('#new-scope label').nth(1);
+  const topicName = ((await firstTopic.textContent()) ?? '').trim();
+  await firstTopic.locator('input').check();
+  await keyForm.getByRole('button', { name: 'Generate new key' }).click();
+  await page.getByTestId('new-key').waitFor();
   const builder = page.getByRole('region', { name: 'Widget embed builder' });
+  t.same(
+    (await builder.getByLabel('Topic').locator('option').allTextContents()).map((o) =>
+      o.replace(/ \(.*\)$/, ''),
+    ),
+    ['All of the key’s topics', topicName],
+    'the builder offers the key’s topic only',
+  );
   await builder.getByLabel('Title').fill('Help desk');
   await builder.getByLabel('Corner').selectOption('bottom-left');
   await builder.getByLabel('Language').selectOption('fr');

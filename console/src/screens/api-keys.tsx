@@ -146,7 +146,7 @@ export function ApiKeys() {
   const [requireHttps, setRequireHttps] = useState(false);
   const [scope, setScope] = useState<Scope>({ allDocuments: false, topicIds: [] });
   const topics = useTopics();
-  const [created, setCreated] = useState<{ key: string; name: string } | null>(null);
+  const [created, setCreated] = useState<({ key: string; name: string } & Scope) | null>(null);
   const [editing, setEditing] = useState<Editing | null>(null);
   const list = useLoad(async () => {
     const res = await api.GET('/api/api-keys');
@@ -158,15 +158,19 @@ export function ApiKeys() {
     e.preventDefault();
     const parsed = parseDomains(domains, t);
     if (parsed.error) return setProblem(parsed.error);
+    // The server refuses a key without a scope too (400 naming topicIds and allDocuments).
+    if (!scope.allDocuments && scope.topicIds.length === 0) return setProblem(t('keyNeedsScope'));
     const res = await api.POST('/api/api-keys', {
       body: { name: name.trim(), environment, authorizedDomains: parsed.domains, requireHttps, ...scope },
     });
     report(res);
     if (res.data) {
-      setCreated({ key: res.data.data.key, name: res.data.data.name });
+      const { key, name: keyName, allDocuments, topicIds } = res.data.data;
+      setCreated({ key, name: keyName, allDocuments, topicIds });
       setName('');
       setDomains('');
       setRequireHttps(false);
+      setScope({ allDocuments: false, topicIds: [] });
       list.reload();
     }
   };
@@ -298,7 +302,10 @@ export function ApiKeys() {
           ))}
         </tbody>
       </table>
-      <EmbedBuilder apiKey={created?.key ?? null} topics={topics.data ?? []} />
+      <EmbedBuilder
+        apiKey={created?.key ?? null}
+        topics={(topics.data ?? []).filter((x) => created?.allDocuments || created?.topicIds.includes(x.id))}
+      />
     </section>
   );
 }

@@ -37,6 +37,8 @@ export function embedSnippet(apiKey: string, e: Embed): string {
 /**
  * The widget embed builder: title, topic (its id goes in data-topic-id), language and corner,
  * with a live preview of the open widget and the snippet to paste, updated as you choose.
+ * `topics` are the key's own (all of the company's for an all-documents key, none before a key
+ * is generated): a page's topic can narrow a key's scope, never widen it.
  */
 export function EmbedBuilder({ apiKey, topics }: { apiKey: string | null; topics: Schemas['Topic'][] }) {
   const { t, lang: uiLang } = useI18n();
