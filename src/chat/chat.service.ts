@@ -173,11 +173,11 @@ export async function* answerStream(
   const sourceViews = await withSourceUrls(
     deps.db,
     principal.companyId,
-    sourcesOf(sources, answer.used),
+    sourcesOf(sources, answer.numbering),
     principal.kind === 'apiKey',
   );
   yield { type: 'sources', sources: sourceViews };
-  const citationMap = buildCitationMap(answer.used, sources);
+  const citationMap = buildCitationMap(answer.numbering, sources);
   const messageId = newId('msg');
   await deps.db.transaction().execute(async (trx) => {
     await conversation.create?.(trx);

@@ -3,9 +3,16 @@
  * (ARCHITECTURE.md step 4) and recording the ones used. A marker split across fragments
  * ("[1" + "2]") is held back until it is complete, so no client ever sees a marker that is
  * later removed.
+ *
+ * Markers are renumbered in the order the answer first cites them: the prompt's source 6, cited
+ * first, is shown as `[1]` (an answer citing one source of eight read "[6]" next to the single
+ * source listed). `numbering` maps prompt numbers to the shown ones; the `sources` and
+ * `citationMap` of the answer use the shown numbers (sourcesOf, buildCitationMap).
  */
 export class CitationFilter {
+  /** Prompt source numbers cited so far (1-based positions in the prompt's source list). */
   readonly used = new Set<number>();
+  private readonly shownAs = new Map<number, number>();
   private pending = '';
   private readonly sourceCount: number;
 
@@ -24,6 +31,11 @@ export class CitationFilter {
     return this.clean(ready);
   }
 
+  /** Prompt source number → the number shown in the text (1, 2, … in order of first citation). */
+  get numbering(): ReadonlyMap<number, number> {
+    return this.shownAs;
+  }
+
   /** Emits whatever is held back at the end of the stream. */
   flush(): string {
     const rest = this.pending;
@@ -36,7 +48,9 @@ export class CitationFilter {
       const n = Number(digits);
       if (n >= 1 && n <= this.sourceCount) {
         this.used.add(n);
-        return marker;
+        let shown = this.shownAs.get(n);
+        if (shown === undefined) this.shownAs.set(n, (shown = this.shownAs.size + 1));
+        return marker.replace(`[${digits}]`, `[${shown}]`);
       }
       return '';
     });
@@ -51,16 +65,20 @@ export interface Citation {
   url?: string;
 }
 
-/** `citationMap` of the `done` event: used numbers (as strings) → the chunk they cite. */
+/**
+ * `citationMap` of the `done` event: the numbers shown in the answer (as strings) → the chunk
+ * they cite. `numbering` maps prompt source numbers (positions in `sources`, 1-based) to the shown
+ * numbers (CitationFilter.numbering).
+ */
 export function buildCitationMap(
-  used: Iterable<number>,
+  numbering: ReadonlyMap<number, number>,
   sources: { documentId: string; chunkId: string; web?: { url: string } }[],
 ): Record<string, Citation> {
   const map: Record<string, Citation> = {};
-  for (const n of [...used].sort((a, b) => a - b)) {
+  for (const [n, shown] of [...numbering].sort((a, b) => a[1] - b[1])) {
     const source = sources[n - 1];
     if (!source) continue;
-    map[String(n)] = source.web
+    map[String(shown)] = source.web
       ? { documentId: source.documentId, chunkId: source.chunkId, kind: 'web', url: source.web.url }
       : { documentId: source.documentId, chunkId: source.chunkId };
   }

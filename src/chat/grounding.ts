@@ -65,6 +65,11 @@ export class GroundedAnswer {
     return this.filter.used;
   }
 
+  /** Prompt source number → the number shown in the answer (CitationFilter.numbering). */
+  get numbering(): ReadonlyMap<number, number> {
+    return this.filter.numbering;
+  }
+
   /** Everything returned so far by `push` and `finish`: the answer as the user saw it. */
   get shown(): string {
     return this.shownText;

@@ -56,13 +56,16 @@ function located(c: Source, citation: number): CitedChunk {
 
 /**
  * Sources event items: one per document, best chunk score first.
- * @param used the citation numbers the answer used: only those chunks are listed (a refusal's is
- *   empty, so it shows no snippet of documents it did not answer from); absent: every chunk
+ * @param used the answer's citations, prompt number → number shown in its text
+ *   (CitationFilter.numbering): only those chunks are listed, under their shown number (a
+ *   refusal's is empty, so it shows no snippet of documents it did not answer from); absent: every
+ *   chunk, numbered by its position
  */
-export function sourcesOf(chunks: Source[], used?: ReadonlySet<number>): SourceView[] {
+export function sourcesOf(chunks: Source[], used?: ReadonlyMap<number, number>): SourceView[] {
   const byDoc = new Map<string, SourceView>();
   chunks.forEach((c, i) => {
-    if (used && !used.has(i + 1)) return;
+    const citation = used ? used.get(i + 1) : i + 1;
+    if (citation === undefined) return;
     const key = c.web ? c.web.url : c.documentId;
     const entry = byDoc.get(key) ?? {
       id: key,
@@ -72,7 +75,7 @@ export function sourcesOf(chunks: Source[], used?: ReadonlySet<number>): SourceV
       chunks: [],
     };
     entry.score = Math.max(entry.score, c.score);
-    entry.chunks.push(located(c, i + 1));
+    entry.chunks.push(located(c, citation));
     byDoc.set(key, entry);
   });
   return [...byDoc.values()].sort((a, b) => b.score - a.score);

@@ -87,7 +87,9 @@ export async function sniffFormat(bytes: Uint8Array, filename?: string): Promise
     // tried here, where no binary format matched: a GIF's header has that pattern too.
     const utf16 = detectUtf16WithoutBom(bytes);
     // Text in a legacy encoding (Latin-1, Shift_JIS…) is read like UTF-8 text.
-    text = cleanText(utf16 ? strictDecode(bytes, utf16) : decodeLegacy(bytes).text);
+    const legacy = utf16 ? null : decodeLegacy(bytes);
+    if (bytes.includes(0) && !unicodeWithNul(bytes.length, utf16 ?? legacy!.encoding)) return null;
+    text = cleanText(legacy ? legacy.text : strictDecode(bytes, utf16!));
     if (text === null) return null;
   }
   const sample = text.slice(0, SAMPLE_CHARS);
@@ -99,6 +101,22 @@ export async function sniffFormat(bytes: Uint8Array, filename?: string): Promise
   const markdown = hasMarkdownStructure(sample);
   if (html === 'weak' && !markdown) return result('html');
   return result(markdown ? 'markdown' : 'text');
+}
+
+/**
+ * Fewest bytes of text with NUL bytes and no BOM that may be taken for UTF-16 or UTF-32: below
+ * it the byte pattern is too short to tell text from binary (a 6-byte file with NULs was
+ * accepted as text, issue 38), so such a file is refused as an unsupported type.
+ */
+const MIN_UNMARKED_UNICODE_BYTES = 16;
+
+/**
+ * Whether bytes holding NUL may still be text decoded as `encoding`: only UTF-16 or UTF-32 write
+ * NUL bytes in text (no single- or multi-byte legacy encoding does), and only from
+ * MIN_UNMARKED_UNICODE_BYTES up.
+ */
+function unicodeWithNul(length: number, encoding: string): boolean {
+  return length >= MIN_UNMARKED_UNICODE_BYTES && /^utf-?(16|32)/i.test(encoding);
 }
 
 /** The text of a file if it is text: strict UTF-8 (BOM allowed) or UTF-16 with a BOM. */

@@ -31,9 +31,10 @@ function run(answer: GroundedAnswer, fragments: string[]) {
 t.test('a cited answer is released at its first valid marker and streams on unchanged', async (t) => {
   const answer = grounded();
   const out = run(answer, ['Employees accrue ', 'two days [2]', ' of paid leave', ' each month.']);
-  t.same(out.streamed, ['', 'Employees accrue two days [2]', ' of paid leave', ' each month.', '']);
-  t.equal(answer.shown, 'Employees accrue two days [2] of paid leave each month.');
+  t.same(out.streamed, ['', 'Employees accrue two days [1]', ' of paid leave', ' each month.', '']);
+  t.equal(answer.shown, 'Employees accrue two days [1] of paid leave each month.', 'source 2, shown as [1]');
   t.same(out.used, [2]);
+  t.same([...answer.numbering], [[2, 1]]);
 });
 
 t.test('an uncited answer no source supports becomes the plain refusal', async (t) => {
@@ -59,13 +60,13 @@ t.test('an empty answer becomes the refusal', async (t) => {
 t.test('an uncited answer a source supports is released at a sentence end and cited', async (t) => {
   const answer = grounded();
   const out = run(answer, ['Employees get two days', ' of paid leave each month.', ' Enjoy']);
-  t.same(out.streamed, ['', 'Employees get two days of paid leave each month.', ' Enjoy', ' [2]']);
+  t.same(out.streamed, ['', 'Employees get two days of paid leave each month.', ' Enjoy', ' [1]']);
   t.same(out.used, [2]);
 });
 
 t.test('a short uncited supported answer is shown whole with its citation', async (t) => {
   const out = run(grounded(), ['Two days', ' of paid leave']);
-  t.same(out.streamed, ['', '', 'Two days of paid leave [2]']);
+  t.same(out.streamed, ['', '', 'Two days of paid leave [1]']);
   t.same(out.used, [2]);
 });
 
@@ -76,9 +77,9 @@ t.test('an answer released on support that drifts is cited to the source that re
     ' Also, the capital of Australia is Canberra, Sydney is large, kangaroos jump and koalas sleep.',
   ]);
   t.equal(out.streamed[0], 'Employees accrue two days of paid leave every month.', 'released at once');
-  const uncited = out.text.slice(0, -' [2]'.length);
+  const uncited = out.text.slice(0, -' [1]'.length);
   t.equal(new SourceSupport(sources).attribute(uncited), null, 'the whole answer is not supported');
-  t.equal(out.streamed.at(-1), ' [2]');
+  t.equal(out.streamed.at(-1), ' [1]');
   t.same(out.used, [2]);
 });
 

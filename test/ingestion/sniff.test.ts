@@ -307,3 +307,19 @@ t.test('text in legacy encodings is text, converted to UTF-8 by the parser', asy
     'binary is not text',
   );
 });
+
+t.test('a few bytes with NULs are not text, whatever their pattern (issue 38)', async (t) => {
+  for (const [name, bytes] of [
+    ['0 1 2 3 4 5', [0, 1, 2, 3, 4, 5]],
+    ['a NUL b NUL c NUL (UTF-16LE-shaped)', [0x61, 0, 0x62, 0, 0x63, 0]],
+    ['NUL a NUL b NUL c (UTF-16BE-shaped)', [0, 0x61, 0, 0x62, 0, 0x63]],
+    ['hi NUL NUL LF LF', [0x68, 0x69, 0, 0, 10, 10]],
+    ['a UTF-16LE BOM and NULs', [0xff, 0xfe, 0, 0, 0, 0]],
+  ] as const)
+    t.equal(await format(Uint8Array.from(bytes), 'notes.txt'), null, `${name}: refused`);
+  t.equal(
+    await format(Buffer.from('Opening hours\r\n', 'utf16le'), 'notes.txt'),
+    'text',
+    '30 bytes of UTF-16LE without BOM are still text',
+  );
+});
