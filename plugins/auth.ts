@@ -5,7 +5,7 @@ import { forbidden, unauthorized } from '../src/lib/errors.ts';
 import { TOKEN_EXPIRED, verifyAccessToken, type AccessClaims } from '../src/auth/tokens.ts';
 import { TtlLru } from '../src/lib/ttl-lru.ts';
 import { can, leastRoleFor, type Permission } from '../src/auth/permissions.ts';
-import type { AuthMode, Principal } from '../src/auth/principal.ts';
+import { presentedApiKey, type AuthMode, type Principal } from '../src/auth/principal.ts';
 import type { CachedApiKey } from '../src/auth/auth-cache.ts';
 import { apiKeyHashOf, apiKeyToucher, findApiKeyByHash } from '../src/api-keys/api-keys.repository.ts';
 import { checkOrigin } from '../src/api-keys/domains.ts';
@@ -75,15 +75,21 @@ function bearerToken(request: FastifyRequest): string | undefined {
   return header ? BEARER.exec(header)?.[1] : undefined;
 }
 
+/** The header holding the credential of `mode`: `bearer` routes take `X-API-Key` too. */
+const credentialHeader = (request: FastifyRequest, mode: AuthMode) =>
+  mode === 'apiKey'
+    ? request.headers['x-api-key']
+    : (request.headers.authorization ?? (mode === 'bearer' ? request.headers['x-api-key'] : undefined));
+
 /** The credential text a request presents in `mode` (for the back-off's per-credential key). */
 function presentedCredential(request: FastifyRequest, mode: AuthMode): string {
-  const sent = mode === 'apiKey' ? request.headers['x-api-key'] : request.headers.authorization;
+  const sent = credentialHeader(request, mode);
   return typeof sent === 'string' ? sent : String(sent);
 }
 
 /** Whether the request carries the credential header of `mode` at all (even a malformed one). */
 function presentsCredential(request: FastifyRequest, mode: AuthMode): boolean {
-  return (mode === 'apiKey' ? request.headers['x-api-key'] : request.headers.authorization) !== undefined;
+  return credentialHeader(request, mode) !== undefined;
 }
 
 /** A remembered token's claims while they are live: jose's expiry rule (exp <= now, whole seconds). */
@@ -182,8 +188,8 @@ async function authenticateApiKey(
   app: FastifyInstance,
   request: FastifyRequest,
   jwks: (url: string, companyId: string) => Promise<JSONWebKeySet>,
+  key: unknown,
 ): Promise<Principal> {
-  const key = request.headers['x-api-key'];
   if (key === undefined) throw unauthorized('Missing or invalid X-API-Key');
   if (!plausibleApiKey(key)) throw guess(unauthorized('Missing or invalid X-API-Key'));
   const hash = apiKeyHashOf(key);
@@ -217,8 +223,8 @@ function cachedPrincipal(
   verified: TtlLru<string, AccessClaims> | null,
 ): Principal | undefined {
   const { authCache } = app.ctx;
-  if (mode === 'apiKey') {
-    const key = request.headers['x-api-key'];
+  const key = presentedApiKey(request.headers, mode);
+  if (mode === 'apiKey' || key !== undefined) {
     const hash = plausibleApiKey(key) ? apiKeyHashOf(key) : null;
     const record = hash ? authCache.peekApiKey(hash) : undefined;
     const { origin, referer } = request.headers;
@@ -286,9 +292,10 @@ async function authPlugin(app: FastifyInstance) {
         : undefined;
     const authenticate = async (request: FastifyRequest) => {
       try {
+        const key = presentedApiKey(request.headers, mode);
         request.principal =
-          mode === 'apiKey'
-            ? await authenticateApiKey(app, request, jwks)
+          mode === 'apiKey' || key !== undefined
+            ? await authenticateApiKey(app, request, jwks, key)
             : await authenticateJwt(app, request, verified);
       } catch (err) {
         if (err instanceof Error && guesses.has(err)) {

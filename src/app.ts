@@ -53,6 +53,7 @@ import documentFileRoutes from './routes/document-file.ts';
 import messageFeedbackRoutes from './routes/message-feedback.ts';
 import insightsRoutes from './routes/insights.ts';
 import consoleRoutes from './routes/console.ts';
+import openaiCompatRoutes from './routes/openai-compat.ts';
 import cookie from '@fastify/cookie';
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
@@ -227,57 +228,62 @@ export async function buildApp(
   await app.register(swaggerPlugin);
   await app.register(widgetRoutes);
 
-  await app.register(
-    async (api) => {
-      await api.register(rateLimitPlugin);
-      await api.register(authPlugin);
-      await api.register(noNulPlugin);
-      await api.register(idempotencyPlugin);
-      await api.register(listCachePlugin);
-      await api.register(healthRoutes);
-      // Only the session routes read or set the refresh cookie: @fastify/cookie's hooks (a parse
-      // on arrival, a writer on send) run for them alone, not on every request.
-      await api.register(withCookies(authRoutes));
-      await api.register(meRoutes);
-      // @fastify/multipart adds a promise hook on arrival, a 'close' listener and a promise hook
-      // after every answer in its scope: only the upload reads a multipart body.
-      await api.register(async (upload) => {
-        await upload.register(multipart, {
-          limits: { fileSize: ctx.config.maxUploadBytes, files: 1, fields: 10, fieldSize: 4096, parts: 20 },
+  // The API's plugins in one scope over /api and the OpenAI-compatible /v1: one authentication and
+  // one set of rate-limit counters for both (a user's chat stream counts once, whichever route).
+  await app.register(async (scope) => {
+    await scope.register(rateLimitPlugin);
+    await scope.register(authPlugin);
+    await scope.register(noNulPlugin);
+    await scope.register(idempotencyPlugin);
+    await scope.register(listCachePlugin);
+    await scope.register(
+      async (api) => {
+        await api.register(healthRoutes);
+        // Only the session routes read or set the refresh cookie: @fastify/cookie's hooks (a parse
+        // on arrival, a writer on send) run for them alone, not on every request.
+        await api.register(withCookies(authRoutes));
+        await api.register(meRoutes);
+        // @fastify/multipart adds a promise hook on arrival, a 'close' listener and a promise hook
+        // after every answer in its scope: only the upload reads a multipart body.
+        await api.register(async (upload) => {
+          await upload.register(multipart, {
+            limits: { fileSize: ctx.config.maxUploadBytes, files: 1, fields: 10, fieldSize: 4096, parts: 20 },
+          });
+          await upload.register(documentUploadRoutes);
         });
-        await upload.register(documentUploadRoutes);
-      });
-      await api.register(async (upload) => {
-        await upload.register(multipart, { limits: EVALUATION_UPLOAD_LIMITS });
-        await upload.register(evaluationUploadRoutes);
-      });
-      await api.register(documentRoutes);
-      await api.register(documentChunkRoutes);
-      await api.register(searchRoutes);
-      await api.register(apiKeyRoutes);
-      await api.register(apiKeyVisitorRoutes);
-      await api.register(chatRoutes);
-      await api.register(publicRoutes);
-      await api.register(topicRoutes);
-      await api.register(groupRoutes);
-      await api.register(conversationRoutes);
-      await api.register(companyRoutes);
-      await api.register(userRoutes);
-      await api.register(withCookies(accountRoutes));
-      await api.register(invitationRoutes);
-      await api.register(withCookies(passwordResetRoutes));
-      await api.register(webSearchRoutes);
-      await api.register(webhookRoutes);
-      await api.register(connectorRoutes);
-      await api.register(authProviderRoutes);
-      await api.register(documentReprocessRoutes);
-      await api.register(documentFileRoutes);
-      await api.register(messageFeedbackRoutes);
-      await api.register(insightsRoutes);
-      await api.register(evaluationRoutes);
-    },
-    { prefix: '/api' },
-  );
+        await api.register(async (upload) => {
+          await upload.register(multipart, { limits: EVALUATION_UPLOAD_LIMITS });
+          await upload.register(evaluationUploadRoutes);
+        });
+        await api.register(documentRoutes);
+        await api.register(documentChunkRoutes);
+        await api.register(searchRoutes);
+        await api.register(apiKeyRoutes);
+        await api.register(apiKeyVisitorRoutes);
+        await api.register(chatRoutes);
+        await api.register(publicRoutes);
+        await api.register(topicRoutes);
+        await api.register(groupRoutes);
+        await api.register(conversationRoutes);
+        await api.register(companyRoutes);
+        await api.register(userRoutes);
+        await api.register(withCookies(accountRoutes));
+        await api.register(invitationRoutes);
+        await api.register(withCookies(passwordResetRoutes));
+        await api.register(webSearchRoutes);
+        await api.register(webhookRoutes);
+        await api.register(connectorRoutes);
+        await api.register(authProviderRoutes);
+        await api.register(documentReprocessRoutes);
+        await api.register(documentFileRoutes);
+        await api.register(messageFeedbackRoutes);
+        await api.register(insightsRoutes);
+        await api.register(evaluationRoutes);
+      },
+      { prefix: '/api' },
+    );
+    await scope.register(openaiCompatRoutes, { prefix: '/v1' });
+  });
   await app.register(consoleRoutes);
   await app.register(metricsRoute(ctx));
   return app;

@@ -16,6 +16,11 @@ export const TAGS = [
   { name: 'search', description: 'Retrieval over the company’s documents, and web search' },
   { name: 'chat', description: 'Questions answered from the documents with citations; conversations' },
   { name: 'public', description: 'Widget endpoints, authenticated by `X-API-Key`' },
+  {
+    name: 'openai',
+    description:
+      'OpenAI-compatible API under `/v1` for OpenAI clients (SDKs, LangChain, LlamaIndex, Open WebUI): errors in OpenAI’s shape',
+  },
   { name: 'api-keys', description: 'API keys for the public endpoints (admin)' },
   { name: 'companies', description: 'The company record, usage, limits and settings' },
   { name: 'users', description: 'User management and invitations (admin)' },

@@ -1,5 +1,6 @@
 import { ERROR_CATALOGUE, type ErrorCodeName } from '../../schemas/errors.ts';
 import { sampleOf } from './samples.ts';
+import { openAiErrorOf, type EnvelopeError } from '../../src/openai/errors.ts';
 
 /**
  * Examples for every operation (issue 25): the request body, the success response and one per
@@ -34,6 +35,10 @@ function errorExample(status: number): Json {
   if (status === 500) error.message = 'Internal server error';
   return { success: false, error };
 }
+
+/** Whether `schema` is a `$ref` to the component `name`. */
+const isRef = (schema: unknown, name: string) =>
+  (schema as Json | undefined)?.$ref === `#/components/schemas/${name}`;
 
 /** Example ids for path parameters, by the collection the path names. */
 const PATH_PREFIX: [RegExp, string][] = [
@@ -97,6 +102,13 @@ export function addExamples(doc: Json & { paths: Record<string, Record<string, O
       }
       for (const [status, response] of Object.entries(op.responses ?? {})) {
         for (const [type, media] of Object.entries((response.content ?? {}) as Record<string, Json>)) {
+          if (type === 'text/event-stream' && media.schema && !isRef(media.schema, 'ChatStreamEvent')) {
+            // The OpenAI-compatible stream: one chunk (its `data:` line) sampled from its schema.
+            media.examples = {
+              chunk: { summary: 'One `data:` line', value: sampleOf(media.schema, components) },
+            };
+            continue;
+          }
           if (type === 'text/event-stream') {
             const events = streamTranscript(components);
             media.examples = Object.fromEntries(
@@ -115,7 +127,12 @@ export function addExamples(doc: Json & { paths: Record<string, Record<string, O
           }
           const value = status.startsWith('2')
             ? sampleOf(media.schema, components)
-            : errorExample(Number(status));
+            : isRef(media.schema, 'OpenAIErrorResponse')
+              ? openAiErrorOf(
+                  Number(status),
+                  (errorExample(Number(status)) as { error: EnvelopeError }).error,
+                )
+              : errorExample(Number(status));
           const summary = status.startsWith('2')
             ? 'Success'
             : `${status} ${String((value as Json).error && ((value as Json).error as Json).code)}`;

@@ -21,5 +21,24 @@ export type Principal =
       visitor?: { id: string; topics?: readonly string[] };
     };
 
-/** How a route authenticates, set as `config.auth` on the route; default `jwt`. */
-export type AuthMode = 'jwt' | 'apiKey' | 'none';
+/**
+ * How a route authenticates, set as `config.auth` on the route; default `jwt`. `bearer` (the
+ * OpenAI-compatible routes, src/routes/openai-compat.ts): `Authorization: Bearer` with either an
+ * access token or an API key (`svc_…`), or `X-API-Key`; a key is then checked as on `apiKey` routes.
+ */
+export type AuthMode = 'jwt' | 'apiKey' | 'bearer' | 'none';
+
+/**
+ * The API key a request presents on a route of `mode`: `X-API-Key` on `apiKey` routes; on `bearer`
+ * routes a Bearer token shaped like a key (`svc_…`; access tokens are JWTs, `eyJ…`), else
+ * `X-API-Key`. Undefined when the request presents none (it then authenticates as a user).
+ */
+export function presentedApiKey(
+  headers: Record<string, string | string[] | undefined>,
+  mode: AuthMode | undefined,
+): unknown {
+  if (mode === 'apiKey') return headers['x-api-key'];
+  if (mode !== 'bearer') return undefined;
+  const bearer = /^Bearer\s+(svc_\S*)$/i.exec(String(headers.authorization ?? ''))?.[1];
+  return bearer ?? headers['x-api-key'];
+}

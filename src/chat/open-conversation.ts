@@ -33,6 +33,11 @@ export interface ChatRequest {
   sessionId?: string;
   /** Web results to cite after the company's documents (fetched by the route before streaming). */
   webResults?: WebResult[];
+  /**
+   * Earlier turns the client keeps itself (the OpenAI-compatible route: the request's messages),
+   * for a new conversation; its last HISTORY_TURNS are used, as a stored conversation's are.
+   */
+  history?: ChatTurn[];
 }
 
 /** A conversation's title from its first question: whitespace collapsed, 80 characters. */
@@ -132,5 +137,6 @@ export async function openConversation(
       .execute();
     await recordEvent(trx, principal.companyId, 'conversation.created', { conversationId: id });
   };
-  return { conversationId: id, history: [], create, ...(sessionId ? { sessionId } : {}) };
+  const history = (request.history ?? []).slice(-HISTORY_TURNS);
+  return { conversationId: id, history, create, ...(sessionId ? { sessionId } : {}) };
 }

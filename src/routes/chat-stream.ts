@@ -33,8 +33,19 @@ async function webResultsFor(ctx: AppContext, body: { message: string; webSearch
   return (await webSearch(ctx, { query: body.message, limit: WEB_SOURCES_PER_ANSWER })).items;
 }
 
+/** How a stream's events become SSE text: the spec's `data: <ChatEvent>` lines by default. */
+export interface StreamEncoder {
+  /** The SSE text of one event ('' sends nothing). */
+  event(event: ChatEvent): string;
+  /** Written once the answer is complete, unless an `error` event ended the stream. */
+  end?: string;
+}
+
+const CHAT_EVENTS: StreamEncoder = { event: (event) => `data: ${JSON.stringify(event)}\n\n` };
+
 /**
- * Streams a chat answer as SSE `data: <JSON>` lines (spec "Streaming rules"). Everything that
+ * Streams a chat answer as SSE `data: <JSON>` lines (spec "Streaming rules"), or in `encoder`'s
+ * format (the OpenAI-compatible route's chunks). Everything that
  * can be refused (validation, conversation lookup) is checked before the first byte, so it
  * still answers with a status code; later failures become an `error` event. The stream stops
  * generating when the client goes away.
@@ -45,6 +56,7 @@ export async function streamChat(
   reply: FastifyReply,
   principal: Principal,
   body: ChatRequest & { webSearch?: boolean },
+  encoder: StreamEncoder = CHAT_EVENTS,
 ): Promise<void> {
   const webResults = await webResultsFor(ctx, body);
   const conversation = await openConversation(ctx.db, principal, body, sessionKeyOf(ctx.jwtSecret));
@@ -63,9 +75,11 @@ export async function streamChat(
   // as long as the model takes to ground its answer, and could not tell an accepted question
   // from a stalled connection.
   reply.raw.flushHeaders();
+  let failed = false;
   const write = (event: ChatEvent) => {
-    if (!reply.raw.destroyed && !reply.raw.writableEnded)
-      reply.raw.write(`data: ${JSON.stringify(event)}\n\n`);
+    if (event.type === 'error') failed = true;
+    const text = encoder.event(event);
+    if (text && !reply.raw.destroyed && !reply.raw.writableEnded) reply.raw.write(text);
   };
   // A drain that ends before the answer does (src/server.ts) closes it with an `error` event.
   const untrack = ctx.lifecycle.trackStream(() => {
@@ -107,7 +121,7 @@ export async function streamChat(
   } finally {
     clearInterval(heartbeat);
     untrack();
-    if (!reply.raw.writableEnded) reply.raw.end();
+    if (!reply.raw.writableEnded) reply.raw.end(failed || abort.signal.aborted ? undefined : encoder.end);
   }
 }
 

@@ -104,10 +104,13 @@ const EXPECTED: Record<string, Level> = {
   'GET /api/evaluations/:id': 'admin',
   'DELETE /api/evaluations/:id': 'admin',
   'GET /app': 'public',
+  // The OpenAI-compatible API: a user's Bearer token (any role) or an API key (Bearer or X-API-Key).
+  'POST /v1/chat/completions': 'chatOrKey',
+  'GET /v1/models': 'chatOrKey',
   'GET /app/*': 'public',
 };
 
-type Level = 'public' | 'apiKey' | 'user' | 'read' | 'write' | 'chat' | 'admin';
+type Level = 'public' | 'apiKey' | 'user' | 'read' | 'write' | 'chat' | 'chatOrKey' | 'admin';
 type Caller = 'anonymous' | 'apiKey' | 'COMPANY_READER' | 'COMPANY_EDITOR' | 'COMPANY_ADMIN';
 
 /** The spec's RBAC table, per level: which callers get past authentication and authorization. */
@@ -117,6 +120,7 @@ const ALLOWED: Record<Level, Caller[]> = {
   user: ['COMPANY_READER', 'COMPANY_EDITOR', 'COMPANY_ADMIN'],
   read: ['COMPANY_READER', 'COMPANY_EDITOR', 'COMPANY_ADMIN'],
   chat: ['COMPANY_READER', 'COMPANY_EDITOR', 'COMPANY_ADMIN'],
+  chatOrKey: ['apiKey', 'COMPANY_READER', 'COMPANY_EDITOR', 'COMPANY_ADMIN'],
   write: ['COMPANY_EDITOR', 'COMPANY_ADMIN'],
   admin: ['COMPANY_ADMIN'],
 };
