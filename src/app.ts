@@ -48,6 +48,7 @@ import evaluationRoutes from './routes/evaluations.ts';
 import { EVALUATION_UPLOAD_LIMITS, evaluationUploadRoutes } from './routes/evaluation-upload.ts';
 import widgetRoutes from './routes/widget.ts';
 import authProviderRoutes from './routes/auth-providers.ts';
+import oidcRoutes from './routes/auth-oidc.ts';
 import documentReprocessRoutes from './routes/document-reprocess.ts';
 import documentFileRoutes from './routes/document-file.ts';
 import messageFeedbackRoutes from './routes/message-feedback.ts';
@@ -274,6 +275,7 @@ export async function buildApp(
         await api.register(webhookRoutes);
         await api.register(connectorRoutes);
         await api.register(authProviderRoutes);
+      await api.register(withCookies(oidcRoutes));
         await api.register(documentReprocessRoutes);
         await api.register(documentFileRoutes);
         await api.register(messageFeedbackRoutes);

@@ -106,14 +106,15 @@ function proofOf(policy: DomainPolicy, companyId: string, identities: Identity[]
 /**
  * The company a new user signing in with `identity` joins by their e-mail's domain, or null:
  * Google users need `hd` = the domain (a Workspace account of it, not a personal Google account
- * that happens to use the address); Microsoft users need the tenant the claim is bound to. An
+ * that happens to use the address); Microsoft users need the tenant the claim is bound to; users of
+ * the operator's directory (`oidc:*`, `ldap`) any proven claim of a domain it vouches for. An
  * operator mapping (SSO_DOMAIN_OWNERS) wins over a stored claim.
  */
 export async function companyForNewUser(
   db: Kysely<DB>,
   policy: DomainPolicy,
   identity: {
-    provider: 'google' | 'microsoft';
+    provider: string;
     email: string;
     tenantId: string | null;
     hostedDomain?: string | null;
@@ -131,6 +132,9 @@ export async function companyForNewUser(
       .executeTakeFirst());
   if (!claim) return null;
   if (identity.provider === 'google') return identity.hostedDomain === domain ? claim.companyId : null;
+  // The operator's own directory (OpenID Connect, LDAP) is trusted with the domains its config
+  // lists (checked by the caller, src/auth/directory/sign-in.ts): any proven claim counts.
+  if (identity.provider !== 'microsoft') return claim.companyId;
   return claim.tenantId !== null && claim.tenantId === identity.tenantId ? claim.companyId : null;
 }
 

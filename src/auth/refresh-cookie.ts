@@ -57,6 +57,19 @@ export function deliverRefreshToken<T extends { refreshToken: string }>(
   return { ...data, refreshToken: '' };
 }
 
+/**
+ * Sets the refresh cookie for a session opened by a browser redirect (OpenID Connect callback),
+ * where no header can ask for cookie mode: the console then refreshes into an access token.
+ */
+export function setRefreshCookie(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  token: string,
+  days: number,
+): void {
+  void reply.setCookie(REFRESH_COOKIE, token, { ...cookieOptions(request), maxAge: days * 86_400 });
+}
+
 /** Removes the cookie (logout, or a refresh that failed with it). */
 export function clearRefreshCookie(request: FastifyRequest, reply: FastifyReply): void {
   if (request.cookies[REFRESH_COOKIE] !== undefined)

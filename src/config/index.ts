@@ -20,6 +20,7 @@ import {
 } from './env.ts';
 
 import { opsConfig, type OpsConfig } from './ops.ts';
+import { oidcProvidersConfig, type OidcProviderConfig } from './oidc.ts';
 import { fileStoreConfig, type FileStoreConfig } from './storage.ts';
 
 export { ConfigError } from './env.ts';
@@ -183,6 +184,8 @@ export interface Config {
   };
   /** Whose e-mail domains are whose (src/auth/domain-claims.ts). */
   domains: DomainPolicy;
+  /** OpenID Connect providers (OIDC_PROVIDERS / OIDC_PROVIDERS_FILE; docs/auth.md); empty: none. */
+  oidcProviders: OidcProviderConfig[];
   corsOrigins: string[] | true;
   /** Trust X-Forwarded-* (client IP for rate limits) — only behind a reverse proxy. */
   trustProxy: boolean;
@@ -388,6 +391,7 @@ export function loadConfig(env: Env = process.env): Config {
       ]),
       owners: parseDomainOwners(env.SSO_DOMAIN_OWNERS ?? ''),
     },
+    oidcProviders: oidcProvidersConfig(env),
     corsOrigins: cors === '*' ? true : cors.split(',').map((s) => s.trim()),
     trustProxy: bool(env, 'TRUST_PROXY', false),
     admin: adminEmail

@@ -98,6 +98,8 @@ export interface GroupMembersTable {
   group_id: string;
   user_id: string;
   company_id: string;
+  /** null: made by an admin; `oidc:<id>` / `ldap`: made by that directory's group sync (0062). */
+  source: string | null;
   created_at: CreatedTimestamp;
 }
 
@@ -231,12 +233,18 @@ export interface PasswordResetsTable {
 export interface UserIdentitiesTable {
   id: string;
   user_id: string;
-  provider: 'google' | 'microsoft';
+  /** `google`, `microsoft`, `oidc:<provider id>` or `ldap` (0062). */
+  provider: string;
   subject: string;
   tenant_id: string | null;
   email: string;
   /** Google's verified Workspace domain (`hd`) at the last sign-in; null otherwise (0015). */
   hosted_domain: string | null;
+  /** The LDAP entry's DN, for the periodic group sync; null otherwise (0062). */
+  directory_dn: string | null;
+  /** The directory groups seen at the last sign-in or sync (JSON array of strings; 0062). */
+  directory_groups: ColumnType<string[] | null, string | null | undefined, string | null>;
+  directory_synced_at: Timestamp | null;
   created_at: CreatedTimestamp;
 }
 

@@ -31,6 +31,19 @@ const ProvidersResponse = Envelope(
         ],
         { description: 'null: Microsoft sign-in is not configured' },
       ),
+      oidc: Type.Array(
+        Type.Object(
+          {
+            id: Text(40, { description: 'The provider id of OIDC_PROVIDERS' }),
+            name: Text(200, { description: 'The button label' }),
+            startUrl: Text(200, {
+              description: 'Where the browser goes to sign in: /api/auth/oidc/<id>/start',
+            }),
+          },
+          { additionalProperties: false },
+        ),
+        { description: 'OpenID Connect providers (OIDC_PROVIDERS), one button each; empty: none' },
+      ),
     },
     { additionalProperties: false },
   ),
@@ -45,7 +58,7 @@ const authProviderRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         operationId: 'getAuthProviders',
         description:
-          'The sign-in methods this server accepts: password always, Google when GOOGLE_CLIENT_ID is set, Microsoft when MICROSOFT_ALLOWED_TENANTS is set. Client ids are public values.',
+          'The sign-in methods this server accepts: password always, Google when GOOGLE_CLIENT_ID is set, Microsoft when MICROSOFT_ALLOWED_TENANTS is set, one entry per OpenID Connect provider of OIDC_PROVIDERS. Client ids are public values.',
         tags: ['auth'],
         summary: 'Which sign-in providers are configured',
         response: { 200: ProvidersResponse, ...errorResponses() },
@@ -59,6 +72,11 @@ const authProviderRoutes: FastifyPluginAsyncTypebox = async (app) => {
           password: true,
           google: google.clientIds[0] ? { clientId: google.clientIds[0] } : null,
           microsoft: microsoft.allowedTenants.length > 0 ? { clientId: microsoft.clientId } : null,
+          oidc: app.ctx.config.oidcProviders.map((p) => ({
+            id: p.id,
+            name: p.name,
+            startUrl: `/api/auth/oidc/${p.id}/start`,
+          })),
         },
       };
     },

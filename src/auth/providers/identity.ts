@@ -1,7 +1,8 @@
 /** What a sign-in provider vouches for, after its token was verified. */
 export interface ProviderIdentity {
-  provider: 'google' | 'microsoft';
-  /** Stable account key: Google's `sub`, Microsoft's `<tenant id>:<object id>`. */
+  /** `google`, `microsoft`, `oidc:<provider id>` (OpenID Connect) or `ldap`. */
+  provider: 'google' | 'microsoft' | `oidc:${string}` | 'ldap';
+  /** Stable account key: Google's `sub`, Microsoft's `<tenant id>:<object id>`, the OIDC `sub`, LDAP's entry UUID. */
   subject: string;
   /** Microsoft's Entra tenant id; null for Google. */
   tenantId: string | null;
