@@ -10,6 +10,7 @@ import { giveBackAttempt } from './attempts.ts';
 import { queuedContinuations } from './slices.ts';
 import { embeddedChunks, ingestionOutcomes, ingestionStepDuration } from '../metrics/registry.ts';
 import type { IngestBudget } from './budget.ts';
+import { startSlotLeases } from './slot-leases.ts';
 
 /** `deps` with parse and embed timed, and chunks counted, for /metrics. */
 function measured(deps: IngestDeps): IngestDeps {
@@ -55,12 +56,7 @@ const VACUUM_DEBOUNCE_MS = 5_000;
 /** Longest a busy worker goes without folding the BM25 statistics' deltas, ms. */
 const COMPACT_AT_LEAST_EVERY_MS = 60_000;
 
-/**
- * Slots one company may hold in a worker of `concurrency` slots while another company's document
- * waits: half, rounded up (so with one slot the rule never defers anything, and with two each of
- * two companies gets one).
- */
-export const fairShare = (concurrency: number) => Math.ceil(concurrency / 2);
+export { fairShare } from './slot-leases.ts';
 
 /** A running worker; `stop` ends it without spending the attempts it cuts off. */
 export interface IngestionWorker {
@@ -82,9 +78,10 @@ export interface IngestionWorker {
  * document's attempts. Before consuming, documents left UPLOADED or PROCESSING (e.g. by a crash)
  * are enqueued again; the queue's exclusive policy drops those that still have a job.
  *
- * Fair share (issue 36): `concurrency` slots, of which a company holds at most `fairShare` while
- * another company's document waits; a job past it is put back behind the waiting ones
- * (`slicing.defer`) instead of taking the slot. With `budget`, every attempt is bounded in wall
+ * Fair share (issue 36): `concurrency` slots, registered with those of every other worker process
+ * (slot-leases.ts); a company holds at most `fairShare` of all live workers' slots while another
+ * company's document waits; a job past it is put back behind the waiting ones (`slicing.defer`)
+ * instead of taking the slot. With `budget`, every attempt is bounded in wall
  * clock from the moment its job is taken (src/ingestion/budget.ts), so a slot is never held longer
  * than one budget by a parse, and at most one slice at a time by embedding.
  */
@@ -103,9 +100,8 @@ export async function startIngestionWorker(
   const attempts = new Map<string, number>();
   const inFlight = new Set<Promise<unknown>>();
   let stopping = false;
-  /** Slots held now, by company id. */
-  const held = new Map<string, number>();
-  const share = fairShare(options.concurrency);
+  // Registered before any job is taken: the other workers count these slots from now on.
+  const leases = deps.slicing ? await startSlotLeases(deps.db, options.concurrency, options.log) : null;
   const tracked: IngestDeps = {
     ...measured(deps),
     ...(options.budget ? { budget: options.budget } : {}),
@@ -148,13 +144,17 @@ export async function startIngestionWorker(
     const takenAt = performance.now();
     const companyId = job.data.companyId ?? (await companyOf(deps, documentId));
     if (companyId === null) return; // deleted before it was taken
-    if ((held.get(companyId) ?? 0) >= share && (await deps.slicing?.othersWaiting(companyId))) {
-      // Past its fair share while another company waits: the slot goes to that company.
-      await deps.slicing!.defer({ ...job.data, companyId });
+    const slicing = deps.slicing;
+    const lease =
+      leases && slicing
+        ? await leases.take(companyId, documentId, () => slicing.othersWaiting(companyId))
+        : null;
+    if (leases && slicing && !lease) {
+      // At its fair share of all workers' slots while another company waits: the slot goes to it.
+      await slicing.defer({ ...job.data, companyId });
       log.debug({ documentId, companyId }, 'ingestion deferred: the company holds its share of slots');
       return;
     }
-    held.set(companyId, (held.get(companyId) ?? 0) + 1);
     // A continuation goes on with its attempt; retried after a failure, it is a fresh attempt
     // (so INGEST_MAX_ATTEMPTS still counts every failure).
     const resume = job.data.attempt !== undefined && job.retryCount === 0 ? job.data.attempt : undefined;
@@ -204,9 +204,7 @@ export async function startIngestionWorker(
     } finally {
       inFlight.delete(run);
       attempts.delete(documentId);
-      const n = (held.get(companyId) ?? 1) - 1;
-      if (n > 0) held.set(companyId, n);
-      else held.delete(companyId);
+      if (lease) await leases?.release(lease);
     }
   };
   await boss.work<IngestJob>(
@@ -251,6 +249,7 @@ export async function startIngestionWorker(
         await giveBackAttempt(deps.db, documentId, attempt, 0).catch(() => {});
         options.log.info({ documentId }, 'ingestion cut off by shutdown; its attempt was given back');
       }
+      await leases?.stop();
     },
   };
 }
