@@ -67,6 +67,10 @@ export function App() {
     await api.POST('/api/auth/logout', { headers: { 'x-refresh-cookie': '1' } });
     setSession(null);
     setSessionState(null);
+    // Signed in with an OpenID Connect provider: end the session there too (RP-initiated logout).
+    const provider = sessionStorage.getItem('oidc_provider');
+    sessionStorage.removeItem('oidc_provider');
+    if (provider) location.assign(`/api/auth/oidc/${encodeURIComponent(provider)}/logout`);
   };
 
   const [screen = 'documents', id] = (path || 'documents').split('/');

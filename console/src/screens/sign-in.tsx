@@ -3,7 +3,10 @@ import { api, COOKIE_MODE, setSession, type paths } from '../api.ts';
 import { useI18n, type Lang } from '../i18n.ts';
 import { Problem } from '../ui.tsx';
 
-type Providers = paths['/api/auth/providers']['get']['responses'][200]['content']['application/json']['data'];
+type Providers = paths['/api/auth/providers']['get']['responses'][200]['content']['application/json']['data'] & {
+  /** OpenID Connect providers (issue 39), until the generated client knows the field. */
+  oidc?: { id: string; name: string; startUrl: string }[];
+};
 
 /** Where Google / Microsoft send the browser back with a token in the URL fragment. */
 const redirectUri = () => `${location.origin}/app/`;
@@ -55,6 +58,14 @@ export function SignIn({ onSignedIn }: { onSignedIn: () => Promise<void> }) {
 
   useEffect(() => {
     void api.GET('/api/auth/providers').then((r) => r.data && setProviders(r.data.data));
+    // Back from an OpenID Connect provider that refused (the server's callback said why).
+    const refused = new URLSearchParams(location.hash.slice(1)).get('signin_error');
+    if (refused) {
+      sessionStorage.removeItem('oidc_provider');
+      setProblem(refused);
+      history.replaceState(null, '', location.pathname);
+      return;
+    }
     // Back from a provider: the token is in the fragment, checked against the state we sent.
     const fragment = new URLSearchParams(location.hash.slice(1));
     const [provider, state] = (sessionStorage.getItem('oauth_state') ?? '').split(':');
@@ -116,6 +127,19 @@ export function SignIn({ onSignedIn }: { onSignedIn: () => Promise<void> }) {
             {t('withMicrosoft')}
           </button>
         )}
+        {providers?.oidc?.map((p) => (
+          <button
+            type="button"
+            key={p.id}
+            onClick={() => {
+              // Remembered for the logout at the provider (app.tsx); the session itself is a cookie.
+              sessionStorage.setItem('oidc_provider', p.id);
+              location.assign(p.startUrl);
+            }}
+          >
+            {t('withProvider', { name: p.name })}
+          </button>
+        ))}
         <label>
           {t('language')}{' '}
           <select value={lang} onChange={(e) => setLang(e.currentTarget.value as Lang)}>
