@@ -3,10 +3,11 @@ import { api, COOKIE_MODE, setSession, type paths } from '../api.ts';
 import { useI18n, type Lang } from '../i18n.ts';
 import { Problem } from '../ui.tsx';
 
-type Providers = paths['/api/auth/providers']['get']['responses'][200]['content']['application/json']['data'] & {
-  /** OpenID Connect providers (issue 39), until the generated client knows the field. */
-  oidc?: { id: string; name: string; startUrl: string }[];
-};
+type Providers =
+  paths['/api/auth/providers']['get']['responses'][200]['content']['application/json']['data'] & {
+    /** OpenID Connect providers (issue 39), until the generated client knows the field. */
+    oidc?: { id: string; name: string; startUrl: string }[];
+  };
 
 /** Where Google / Microsoft send the browser back with a token in the URL fragment. */
 const redirectUri = () => `${location.origin}/app/`;
