@@ -22,6 +22,7 @@ import {
 } from './chat.ts';
 import { Delivery, Webhook } from './webhooks.ts';
 import { OpenAIErrorResponse } from '../src/openai/schemas.ts';
+import { ScimError } from './scim.ts';
 import { Connector, ConnectorRun, RemovedDocument } from './connectors.ts';
 import {
   Evaluation,
@@ -37,6 +38,7 @@ import {
  * shows each under `components.schemas` by that id. A `Type.Ref` to an id missing here fails at boot.
  */
 export const COMPONENTS: TSchema[] = [
+  ScimError,
   OpenAIErrorResponse,
   ErrorCode,
   ErrorDetail,

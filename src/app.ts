@@ -54,6 +54,8 @@ import documentFileRoutes from './routes/document-file.ts';
 import messageFeedbackRoutes from './routes/message-feedback.ts';
 import insightsRoutes from './routes/insights.ts';
 import consoleRoutes from './routes/console.ts';
+import scimTokenRoutes from './routes/scim-tokens.ts';
+import { registerScim } from './routes/scim.ts';
 import openaiCompatRoutes from './routes/openai-compat.ts';
 import cookie from '@fastify/cookie';
 import { randomUUID } from 'node:crypto';
@@ -275,17 +277,19 @@ export async function buildApp(
         await api.register(webhookRoutes);
         await api.register(connectorRoutes);
         await api.register(authProviderRoutes);
-      await api.register(withCookies(oidcRoutes));
+        await api.register(withCookies(oidcRoutes));
         await api.register(documentReprocessRoutes);
         await api.register(documentFileRoutes);
         await api.register(messageFeedbackRoutes);
         await api.register(insightsRoutes);
         await api.register(evaluationRoutes);
+        await api.register(scimTokenRoutes);
       },
       { prefix: '/api' },
     );
     await scope.register(openaiCompatRoutes, { prefix: '/v1' });
   });
+  await registerScim(app);
   await app.register(consoleRoutes);
   await app.register(metricsRoute(ctx));
   return app;

@@ -41,6 +41,11 @@ export const TAGS = [
     name: 'evaluations',
     description: 'Question sets run through the company’s own retrieval and answerer, with figures (admin)',
   },
+  {
+    name: 'scim',
+    description:
+      'SCIM 2.0 provisioning under `/scim/v2` for identity providers (Okta, Entra ID), with a company SCIM token; errors in SCIM’s shape (RFC 7644 §3.12). Tokens: `/api/scim-tokens` (admin)',
+  },
 ];
 
 const limitsTable = (
@@ -105,6 +110,12 @@ export const SECURITY_SCHEMES = {
     description:
       'A company’s API key (`svc_live_…` or `svc_test_…`), created with `POST /api/api-keys`; for `/api/public/*` ' +
       'only. Optionally restricted to authorized domains (the `Origin`/`Referer` of the request).',
+  },
+  scimBearer: {
+    type: 'http',
+    scheme: 'bearer',
+    description:
+      'A company’s SCIM token (`scim_…`), created with `POST /api/scim-tokens`; for `/scim/v2/*` only. It sees only its company’s users and groups.',
   },
 };
 

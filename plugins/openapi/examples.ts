@@ -102,6 +102,21 @@ export function addExamples(doc: Json & { paths: Record<string, Record<string, O
       }
       for (const [status, response] of Object.entries(op.responses ?? {})) {
         for (const [type, media] of Object.entries((response.content ?? {}) as Record<string, Json>)) {
+          if ((media.schema as Json | undefined)?.$ref === '#/components/schemas/ScimError') {
+            // SCIM's own error shape (RFC 7644 §3.12), on the /scim/v2 routes.
+            const value = {
+              schemas: ['urn:ietf:params:scim:api:messages:2.0:Error'],
+              status,
+              ...(status === '400'
+                ? { scimType: 'invalidFilter' }
+                : status === '409'
+                  ? { scimType: 'uniqueness' }
+                  : {}),
+              detail: status === '404' ? 'User not found' : 'The request was refused',
+            };
+            media.examples = { [`error${status}`]: { summary: `${status} SCIM error`, value } };
+            continue;
+          }
           if (type === 'text/event-stream' && media.schema && !isRef(media.schema, 'ChatStreamEvent')) {
             // The OpenAI-compatible stream: one chunk (its `data:` line) sampled from its schema.
             media.examples = {

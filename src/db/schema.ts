@@ -31,6 +31,11 @@ export interface UsersTable {
   disabled: Generated<boolean>;
   created_at: CreatedTimestamp;
   updated_at: CreatedTimestamp;
+  /** SCIM `userName`, `externalId`, `name.givenName`, `name.familyName` (migration 0063); null: none. */
+  scim_user_name: Generated<string | null>;
+  scim_external_id: Generated<string | null>;
+  given_name: Generated<string | null>;
+  family_name: Generated<string | null>;
 }
 
 export interface RefreshTokensTable {
@@ -92,6 +97,22 @@ export interface GroupsTable {
   description: string | null;
   created_at: CreatedTimestamp;
   updated_at: CreatedTimestamp;
+  /** The identity provider's id of a group pushed by SCIM (migration 0063). */
+  scim_external_id: Generated<string | null>;
+}
+
+/** A company's SCIM bearer token (migration 0063); only its SHA-256 is stored. */
+export interface ScimTokensTable {
+  id: string;
+  company_id: string;
+  name: string;
+  token_prefix: string;
+  token_last4: string;
+  token_hash: string;
+  created_by: string | null;
+  created_at: CreatedTimestamp;
+  rotated_at: Timestamp | null;
+  last_used_at: Timestamp | null;
 }
 
 export interface GroupMembersTable {
@@ -415,6 +436,7 @@ export interface DB {
   company_usage: CompanyUsageTable;
   removed_documents: RemovedDocumentsTable;
   removed_chunks: RemovedChunksTable;
+  scim_tokens: ScimTokensTable;
 }
 
 /**

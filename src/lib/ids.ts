@@ -24,7 +24,8 @@ export type IdPrefix =
   | 'eval'
   | 'grp'
   | 'conn'
-  | 'crun';
+  | 'crun'
+  | 'stk';
 
 /**
  * A time-sortable id `<prefix>_<10 chars of ms time><16 random chars>`, ULID-shaped in lower case

@@ -108,9 +108,31 @@ const EXPECTED: Record<string, Level> = {
   'POST /v1/chat/completions': 'chatOrKey',
   'GET /v1/models': 'chatOrKey',
   'GET /app/*': 'public',
+  // SCIM 2.0: a company SCIM token only (test/scim/); no user session or API key gets in.
+  'GET /scim/v2/ServiceProviderConfig': 'scim',
+  'GET /scim/v2/ResourceTypes': 'scim',
+  'GET /scim/v2/ResourceTypes/:id': 'scim',
+  'GET /scim/v2/Schemas': 'scim',
+  'GET /scim/v2/Schemas/:id': 'scim',
+  'GET /scim/v2/Users': 'scim',
+  'POST /scim/v2/Users': 'scim',
+  'GET /scim/v2/Users/:id': 'scim',
+  'PUT /scim/v2/Users/:id': 'scim',
+  'PATCH /scim/v2/Users/:id': 'scim',
+  'DELETE /scim/v2/Users/:id': 'scim',
+  'GET /scim/v2/Groups': 'scim',
+  'POST /scim/v2/Groups': 'scim',
+  'GET /scim/v2/Groups/:id': 'scim',
+  'PUT /scim/v2/Groups/:id': 'scim',
+  'PATCH /scim/v2/Groups/:id': 'scim',
+  'DELETE /scim/v2/Groups/:id': 'scim',
+  'GET /api/scim-tokens': 'admin',
+  'POST /api/scim-tokens': 'admin',
+  'POST /api/scim-tokens/:id/rotate': 'admin',
+  'DELETE /api/scim-tokens/:id': 'admin',
 };
 
-type Level = 'public' | 'apiKey' | 'user' | 'read' | 'write' | 'chat' | 'chatOrKey' | 'admin';
+type Level = 'public' | 'apiKey' | 'user' | 'read' | 'write' | 'chat' | 'chatOrKey' | 'admin' | 'scim';
 type Caller = 'anonymous' | 'apiKey' | 'COMPANY_READER' | 'COMPANY_EDITOR' | 'COMPANY_ADMIN';
 
 /** The spec's RBAC table, per level: which callers get past authentication and authorization. */
@@ -123,6 +145,7 @@ const ALLOWED: Record<Level, Caller[]> = {
   chatOrKey: ['apiKey', 'COMPANY_READER', 'COMPANY_EDITOR', 'COMPANY_ADMIN'],
   write: ['COMPANY_EDITOR', 'COMPANY_ADMIN'],
   admin: ['COMPANY_ADMIN'],
+  scim: [],
 };
 
 for (const postgres of [false, true]) {
@@ -180,7 +203,12 @@ for (const postgres of [false, true]) {
           t.notOk([401, 403].includes(res.statusCode), `${route} as ${caller}: allowed (${res.statusCode})`);
         } else {
           const expected =
-            caller === 'anonymous' || caller === 'apiKey' || EXPECTED[route] === 'apiKey' ? 401 : 403;
+            caller === 'anonymous' ||
+            caller === 'apiKey' ||
+            EXPECTED[route] === 'apiKey' ||
+            EXPECTED[route] === 'scim'
+              ? 401
+              : 403;
           t.equal(res.statusCode, expected, `${route} as ${caller}: ${expected}`);
           if (expected === 403) t.equal(res.json().error.currentRole, caller);
         }

@@ -20,6 +20,7 @@ import * as connectors from './0030_connectors.ts';
 import * as documentsWaitingIndex from './0040_documents_waiting_index.ts';
 import * as companyUsage from './0050_company_usage.ts';
 import * as removedDocuments from './0060_removed_documents.ts';
+import * as scim from './0063_scim.ts';
 import * as ingestSlots from './0065_ingest_slots.ts';
 import * as directoryIdentity from './0062_directory_identity.ts';
 import * as passwordResets from './0064_password_resets.ts';
@@ -47,6 +48,7 @@ const migrations: Record<string, Migration> = {
   '0040_documents_waiting_index': documentsWaitingIndex,
   '0050_company_usage': companyUsage,
   '0060_removed_documents': removedDocuments,
+  '0063_scim': scim,
   '0065_ingest_slots': ingestSlots,
   '0062_directory_identity': directoryIdentity,
   '0064_password_resets': passwordResets,
