@@ -21,14 +21,7 @@ import {
   StreamTokenEvent,
 } from './chat.ts';
 import { Delivery, Webhook } from './webhooks.ts';
-import {
-  ChatCompletion,
-  ChatCompletionChunk,
-  Extension as CogRagCitations,
-  ModelList,
-  OpenAIErrorResponse,
-  Usage as ChatCompletionUsage,
-} from '../src/openai/schemas.ts';
+import { OpenAIErrorResponse } from '../src/openai/schemas.ts';
 import { ScimError } from './scim.ts';
 import { Connector, ConnectorRun, RemovedDocument } from './connectors.ts';
 import {
@@ -47,11 +40,6 @@ import {
 export const COMPONENTS: TSchema[] = [
   ScimError,
   OpenAIErrorResponse,
-  ChatCompletionUsage,
-  CogRagCitations,
-  ChatCompletion,
-  ChatCompletionChunk,
-  ModelList,
   ErrorCode,
   ErrorDetail,
   ErrorEnvelope,

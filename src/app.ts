@@ -15,6 +15,7 @@ import securityHeaders from '../plugins/security-headers.ts';
 import corsPlugin from '../plugins/cors.ts';
 import compressionPlugin from '../plugins/compression.ts';
 import authPlugin from '../plugins/auth.ts';
+import auditPlugin from '../plugins/audit.ts';
 import swaggerPlugin from '../plugins/swagger.ts';
 import rateLimitPlugin from '../plugins/rate-limit.ts';
 import listCachePlugin from '../plugins/list-cache.ts';
@@ -53,6 +54,7 @@ import documentReprocessRoutes from './routes/document-reprocess.ts';
 import documentFileRoutes from './routes/document-file.ts';
 import messageFeedbackRoutes from './routes/message-feedback.ts';
 import insightsRoutes from './routes/insights.ts';
+import auditEventRoutes from './routes/audit-events.ts';
 import consoleRoutes from './routes/console.ts';
 import scimTokenRoutes from './routes/scim-tokens.ts';
 import { registerScim } from './routes/scim.ts';
@@ -225,6 +227,8 @@ export async function buildApp(
   await app.register(securityHeaders, { extra: { 'x-api-version': API_VERSION } });
   await app.register(errorsPlugin);
   await app.register(deprecationPlugin);
+  // Before every route and before compression: it hooks audited routes as they are added.
+  await app.register(auditPlugin);
   await app.register(corsPlugin);
   // Before any route (the console's @fastify/static included): it hooks routes as they are added.
   await app.register(compressionPlugin);
@@ -283,6 +287,7 @@ export async function buildApp(
         await api.register(messageFeedbackRoutes);
         await api.register(insightsRoutes);
         await api.register(evaluationRoutes);
+        await api.register(auditEventRoutes);
         await api.register(scimTokenRoutes);
       },
       { prefix: '/api' },

@@ -5,8 +5,6 @@ import { navigate, SCREENS, Session, type SessionState } from './session.ts';
 import { ConnectionBanner, Forbidden, Link } from './ui.tsx';
 import { SignIn } from './screens/sign-in.tsx';
 import { AcceptInvitation } from './screens/invitation.tsx';
-import { ForgotPassword, ResetPassword } from './screens/reset-password.tsx';
-import { MyAccount } from './screens/account.tsx';
 import { Documents } from './screens/documents.tsx';
 import { DocumentDetail } from './screens/document-detail.tsx';
 import { Topics } from './screens/topics.tsx';
@@ -19,6 +17,7 @@ import { Connectors } from './screens/connectors.tsx';
 import { Chat } from './screens/chat.tsx';
 import { Insights } from './screens/insights.tsx';
 import { Evaluations } from './screens/evaluations.tsx';
+import { LazyAuditLog } from './screens/audit-lazy.tsx';
 
 const initialLang = (): Lang => {
   const saved = sessionStorage.getItem('lang');
@@ -101,23 +100,6 @@ export function App() {
         />
       </I18n.Provider>
     );
-  if (screen === 'reset-password')
-    return (
-      <I18n.Provider value={i18n}>
-        <ResetPassword
-          onSignedIn={async () => {
-            setPath(currentPath());
-            await loadMe();
-          }}
-        />
-      </I18n.Provider>
-    );
-  if (screen === 'forgot-password' && !session)
-    return (
-      <I18n.Provider value={i18n}>
-        <ForgotPassword />
-      </I18n.Provider>
-    );
   if (!session)
     return (
       <I18n.Provider value={i18n}>
@@ -138,8 +120,6 @@ export function App() {
         return <ApiKeys />;
       case 'users':
         return <Users />;
-      case 'account':
-        return <MyAccount onChanged={loadMe} />;
       case 'groups':
         return <Groups />;
       case 'settings':
@@ -152,6 +132,8 @@ export function App() {
         return <Insights />;
       case 'evaluations':
         return <Evaluations />;
+      case 'audit':
+        return <LazyAuditLog />;
       default:
         return <p role="alert">{t('notFound')}</p>;
     }

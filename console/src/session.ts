@@ -26,7 +26,7 @@ export const SCREENS = [
   { path: 'connectors', key: 'connectors', admin: true },
   { path: 'insights', key: 'insights', admin: true },
   { path: 'evaluations', key: 'evaluations', admin: true },
-  { path: 'account', key: 'myAccount', admin: false },
+  { path: 'audit', key: 'auditLog', admin: true },
 ] as const;
 
 /** Client-side navigation under /app (the server answers index.html for every such path). */

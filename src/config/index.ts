@@ -222,6 +222,11 @@ export interface Config {
   fileStore: FileStoreConfig;
   /** Connectors' allowlist, folder roots and timings (CONNECTOR_*; connectors.ts). */
   connectors: ConnectorsConfig;
+  /**
+   * Days an audit event is kept (AUDIT_RETENTION_DAYS, default 365; 0 = forever); older events are
+   * pruned, the chain anchored at the last pruned row (docs/auth.md "Audit log").
+   */
+  auditRetentionDays: number;
 }
 
 /** A configuration value that cannot be used; the message names the variable. */
@@ -423,5 +428,6 @@ export function loadConfig(env: Env = process.env): Config {
     ops: opsConfig(env),
     fileStore: fileStoreConfig(env),
     connectors: connectorsConfig(env),
+    auditRetentionDays: int(env, 'AUDIT_RETENTION_DAYS', 365, 0),
   };
 }

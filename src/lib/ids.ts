@@ -25,7 +25,8 @@ export type IdPrefix =
   | 'grp'
   | 'conn'
   | 'crun'
-  | 'stk';
+  | 'stk'
+  | 'aud';
 
 /**
  * A time-sortable id `<prefix>_<10 chars of ms time><16 random chars>`, ULID-shaped in lower case

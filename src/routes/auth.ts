@@ -20,6 +20,7 @@ import {
   type AuthSettings,
 } from '../auth/auth.service.ts';
 import { userOf } from '../../plugins/auth.ts';
+import { refreshReuseWatch } from '../../plugins/audit.ts';
 import { forbidden, unauthorized } from '../lib/errors.ts';
 import { loginKeys, refuseWhileBackingOff, throttled } from '../auth/throttle.ts';
 import {
@@ -125,11 +126,14 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
             ? 'No session: sign in'
             : 'No refresh token: send refreshToken, or the refresh cookie with X-Refresh-Cookie: 1',
         );
+      // Hears of a session the refresh ends (a reused token) and audits it.
+      const watch = refreshReuseWatch(app, request);
       try {
-        const data = await refresh(app.ctx.db, settings(), token, app.ctx.authCache);
+        const data = await refresh(app.ctx.db, settings(), token, watch.revocations);
         return { success: true as const, data: session(request, reply, data) };
       } catch (err) {
         if (!request.body.refreshToken) clearRefreshCookie(request, reply);
+        await watch.record();
         throw err;
       }
     },

@@ -103,6 +103,8 @@ const EXPECTED: Record<string, Level> = {
   'GET /api/evaluations': 'admin',
   'GET /api/evaluations/:id': 'admin',
   'DELETE /api/evaluations/:id': 'admin',
+  'GET /api/audit-events': 'admin',
+  'GET /api/audit-events/export': 'admin',
   'GET /app': 'public',
   // The OpenAI-compatible API: a user's Bearer token (any role) or an API key (Bearer or X-API-Key).
   'POST /v1/chat/completions': 'chatOrKey',

@@ -20,6 +20,7 @@ import * as connectors from './0030_connectors.ts';
 import * as documentsWaitingIndex from './0040_documents_waiting_index.ts';
 import * as companyUsage from './0050_company_usage.ts';
 import * as removedDocuments from './0060_removed_documents.ts';
+import * as auditEvents from './0061_audit_events.ts';
 import * as scim from './0063_scim.ts';
 import * as ingestSlots from './0065_ingest_slots.ts';
 import * as directoryIdentity from './0062_directory_identity.ts';
@@ -48,6 +49,7 @@ const migrations: Record<string, Migration> = {
   '0040_documents_waiting_index': documentsWaitingIndex,
   '0050_company_usage': companyUsage,
   '0060_removed_documents': removedDocuments,
+  '0061_audit_events': auditEvents,
   '0063_scim': scim,
   '0065_ingest_slots': ingestSlots,
   '0062_directory_identity': directoryIdentity,

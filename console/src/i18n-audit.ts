@@ -1,0 +1,46 @@
+/** The audit log screen's strings (issue 39); spread into both dictionaries of i18n.ts. */
+export const EN_AUDIT = {
+  auditLog: 'Audit log',
+  auditIntro:
+    'Every administrative action and security event of your company, newest first. Each event is chained to the one before it; an operator can verify the chain with npm run audit:verify.',
+  auditAction: 'Action',
+  auditActionHint: 'Exact, or a prefix ending in * (auth.*)',
+  auditActor: 'Actor id',
+  auditTarget: 'Target',
+  auditOutcome: 'Outcome',
+  auditOutcomeAny: 'Any',
+  outcome_success: 'Success',
+  outcome_denied: 'Denied',
+  outcome_failure: 'Failed',
+  auditFrom: 'From',
+  auditTo: 'To',
+  auditTime: 'Time',
+  auditSource: 'Source',
+  auditDetails: 'Details',
+  auditFilter: 'Filter',
+  auditExport: 'Export (JSON Lines)',
+  auditNone: 'No event matches.',
+};
+
+export const FR_AUDIT: typeof EN_AUDIT = {
+  auditLog: 'Journal d’audit',
+  auditIntro:
+    'Chaque action d’administration et chaque événement de sécurité de votre entreprise, du plus récent au plus ancien. Chaque événement est chaîné au précédent ; un exploitant vérifie la chaîne avec npm run audit:verify.',
+  auditAction: 'Action',
+  auditActionHint: 'Exacte, ou un préfixe finissant par * (auth.*)',
+  auditActor: 'Identifiant de l’auteur',
+  auditTarget: 'Cible',
+  auditOutcome: 'Résultat',
+  auditOutcomeAny: 'Tous',
+  outcome_success: 'Réussi',
+  outcome_denied: 'Refusé',
+  outcome_failure: 'Échoué',
+  auditFrom: 'Du',
+  auditTo: 'Au',
+  auditTime: 'Date',
+  auditSource: 'Origine',
+  auditDetails: 'Détails',
+  auditFilter: 'Filtrer',
+  auditExport: 'Exporter (JSON Lines)',
+  auditNone: 'Aucun événement ne correspond.',
+};
