@@ -21,7 +21,14 @@ import {
   StreamTokenEvent,
 } from './chat.ts';
 import { Delivery, Webhook } from './webhooks.ts';
-import { OpenAIErrorResponse } from '../src/openai/schemas.ts';
+import {
+  ChatCompletion,
+  ChatCompletionChunk,
+  Extension as CogRagCitations,
+  ModelList,
+  OpenAIErrorResponse,
+  Usage as ChatCompletionUsage,
+} from '../src/openai/schemas.ts';
 import { ScimError } from './scim.ts';
 import { Connector, ConnectorRun, RemovedDocument } from './connectors.ts';
 import {
@@ -40,6 +47,11 @@ import {
 export const COMPONENTS: TSchema[] = [
   ScimError,
   OpenAIErrorResponse,
+  ChatCompletionUsage,
+  CogRagCitations,
+  ChatCompletion,
+  ChatCompletionChunk,
+  ModelList,
   ErrorCode,
   ErrorDetail,
   ErrorEnvelope,

@@ -47,6 +47,11 @@ export const EvaluationTotals = Type.Object(
     contains: Rate(
       'Answerable questions answered with an expected string in the answer (SQuAD normalisation)',
     ),
+    leadAnswer: Type.Optional(
+      Rate(
+        'Answerable questions whose answer’s first sentence holds an expected string (absent in runs made before it was measured)',
+      ),
+    ),
     tokenF1: Rate(
       'Mean SQuAD token F1 of the answer vs the best expected string (answerable; a refusal scores 0)',
     ),
@@ -123,6 +128,7 @@ export const EvaluationResult = Type.Object(
         hit: Type.Union([Type.Boolean(), Type.Null()]),
         rightCitation: Type.Union([Type.Boolean(), Type.Null()]),
         contains: Type.Union([Type.Boolean(), Type.Null()]),
+        leadContains: Type.Optional(Type.Union([Type.Boolean(), Type.Null()])),
         tokenF1: Type.Union([Type.Number({ minimum: 0, maximum: 1 }), Type.Null()]),
         squadF1: Type.Number({ minimum: 0, maximum: 1 }),
       },

@@ -343,7 +343,7 @@ export interface paths {
         put?: never;
         /**
          * Create an API key; the full key is in this response only
-         * @description Creates a key for the caller’s company (`svc_live_…` or `svc_test_…`), optionally restricted to authorized domains (`[scheme://][*.]host[:port]`, stored lower-cased and punycoded). The full key is returned once, in this response. A key without domains can be used from any web site: the response says so with `anyOrigin: true`.
+         * @description Creates a key for the caller’s company (`svc_live_…` or `svc_test_…`), optionally restricted to authorized domains (`[scheme://][*.]host[:port]`, stored lower-cased and punycoded). The full key is returned once, in this response. A key without domains can be used from any web site: the response says so with `anyOrigin: true`. A new key needs a scope: `allDocuments: true` or at least one of `topicIds` (else 400 `VALIDATION_ERROR` with details for both fields).
          *
          *     Rate limit: 300 requests per minute by default (authenticated class, per user).
          */
@@ -950,6 +950,160 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/invitations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Pending invitations: invited users who have not signed in yet, newest first
+         * @description Pending invitations: invited users who have not signed in yet, newest first
+         *
+         *     Rate limit: 300 requests per minute by default (authenticated class, per user).
+         */
+        get: operations["listInvitations"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/invitations/{userId}/resend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A fresh invitation link (the earlier ones stop working), e-mailed when SMTP_URL is set
+         * @description For a user invited and not signed in yet: a new one-time token valid 7 days replaces the earlier links. An unknown user (or another company’s) is 404; an accepted invitation is 409.
+         *
+         *     Rate limit: 300 requests per minute by default (authenticated class, per user).
+         */
+        post: operations["resendInvitation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/invitations/{userId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Withdraw a pending invitation (the invited user, who never signed in, is deleted)
+         * @description Withdraw a pending invitation (the invited user, who never signed in, is deleted)
+         *
+         *     Rate limit: 300 requests per minute by default (authenticated class, per user).
+         */
+        delete: operations["revokeInvitation"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/invitation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What an invitation token is for: the e-mail invited and the company joined
+         * @description Public, for the accept page. Answers only for a live, unused token (256 random bits); anything else is 404.
+         *
+         *     Rate limit: 30 requests per minute by default (sign-in class, per client IP).
+         */
+        get: operations["getInvitation"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/forgot-password": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * E-mail a one-time link to choose a new password (same answer for every address)
+         * @description Always 202 with the same message, whether or not the address has an account (no account enumeration). With SMTP_URL set and an enabled user with a password, a link valid PASSWORD_RESET_TTL_MINUTES is e-mailed (at most one a minute, five an hour per address). Without SMTP_URL nothing is sent: an admin issues the link.
+         *
+         *     Rate limit: 30 requests per minute by default (sign-in class, per client IP).
+         */
+        post: operations["forgotPassword"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/reset-password": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Choose a new password with a one-time reset link, and sign in (answers like login)
+         * @description Redeems the token of an e-mailed or admin-issued link once: the password is set, every other session of the user ends, and a new session opens. An unknown, used or expired token is 401.
+         *
+         *     Rate limit: 30 requests per minute by default (sign-in class, per client IP).
+         */
+        post: operations["resetPassword"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/users/{id}/password-reset": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Issue a one-time password-reset link for a user of your company (e-mailed when SMTP_URL is set)
+         * @description The link works once, for PASSWORD_RESET_TTL_MINUTES; the user’s earlier unused links stop working. The admin never sees or sets the password. Another company’s user is 404; a disabled one 409.
+         *
+         *     Rate limit: 300 requests per minute by default (authenticated class, per user).
+         */
+        post: operations["issuePasswordReset"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/search/web": {
         parameters: {
             query?: never;
@@ -1184,6 +1338,50 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/connectors/{id}/removed-documents": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The connector's removed documents
+         * @description Documents the connector’s syncs removed, still recoverable (CONNECTOR_RETENTION_DAYS), most recently removed first.
+         *
+         *     Rate limit: 300 requests per minute by default (authenticated class, per user).
+         */
+        get: operations["listRemovedDocuments"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/connectors/{id}/removed-documents/{documentId}/restore": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Restore a removed document
+         * @description Puts a removed document back: same id, its chunks and embeddings (searchable at once, nothing re-embedded), attachments included. It stays the connector’s (the next sync removes it again if the source no longer has the item) unless `detach=true`. 409 while a sync runs, or when a live document has its id or the connector’s item of that key has a document.
+         *
+         *     Rate limit: 300 requests per minute by default (authenticated class, per user).
+         */
+        post: operations["restoreRemovedDocument"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/auth/providers": {
         parameters: {
             query?: never;
@@ -1193,11 +1391,77 @@ export interface paths {
         };
         /**
          * Which sign-in providers are configured
-         * @description The sign-in methods this server accepts: password always, Google when GOOGLE_CLIENT_ID is set, Microsoft when MICROSOFT_ALLOWED_TENANTS is set. Client ids are public values.
+         * @description The sign-in methods this server accepts: password always, Google when GOOGLE_CLIENT_ID is set, Microsoft when MICROSOFT_ALLOWED_TENANTS is set, one entry per OpenID Connect provider of OIDC_PROVIDERS. Client ids are public values.
          *
          *     Rate limit: 300 requests per minute by default (authenticated class, per user).
          */
         get: operations["getAuthProviders"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/oidc/{provider}/start": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Start signing in with an OpenID Connect provider (a browser redirect)
+         * @description Redirects to the provider’s authorization endpoint (code flow, PKCE S256, state, nonce) and sets a short-lived flow cookie. `returnTo`: a console path (`/app/…`) to land on after sign-in. See docs/auth.md.
+         *
+         *     Rate limit: 30 requests per minute by default (sign-in class, per client IP).
+         */
+        get: operations["startOidcSignIn"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/oidc/{provider}/callback": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The OpenID Connect redirect URI: opens a session and returns to the console
+         * @description Register `<PUBLIC_URL>/api/auth/oidc/<id>/callback` at the provider. Checks state (flow cookie), exchanges the code with the PKCE verifier, verifies the ID token (issuer, audience, signature, expiry with clock tolerance, nonce), signs the user in (groups follow the directory) and redirects to the console with the refresh cookie set; on any refusal redirects to `/app/#signin_error=…`.
+         *
+         *     Rate limit: 30 requests per minute by default (sign-in class, per client IP).
+         */
+        get: operations["finishOidcSignIn"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/oidc/{provider}/logout": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * End the session at the OpenID Connect provider too (a browser redirect)
+         * @description After `POST /api/auth/logout`, the console sends the browser here: a redirect to the provider’s end_session_endpoint (RP-Initiated Logout 1.0, with client_id and post_logout_redirect_uri `<PUBLIC_URL>/app/`; register it at the provider), or straight to `/app/` when the provider has none.
+         *
+         *     Rate limit: 300 requests per minute by default (authenticated class, per user).
+         */
+        get: operations["oidcLogout"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1350,6 +1614,369 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/scim-tokens": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The company’s SCIM tokens
+         * @description Newest first, without the tokens themselves.
+         *
+         *     Rate limit: 300 requests per minute by default (authenticated class, per user).
+         */
+        get: operations["listScimTokens"];
+        put?: never;
+        /**
+         * Create a SCIM token; the token is in this response only
+         * @description A bearer token (`scim_…`, 256 random bits) for an identity provider’s provisioning (Okta, Entra ID) at `/scim/v2`. It sees only this company’s users and groups.
+         *
+         *     Rate limit: 300 requests per minute by default (authenticated class, per user).
+         */
+        post: operations["createScimToken"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/scim-tokens/{id}/rotate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Replace a SCIM token’s secret; the new token is in this response only
+         * @description The old token is refused from the next request on. Another company’s token is 404.
+         *
+         *     Rate limit: 300 requests per minute by default (authenticated class, per user).
+         */
+        post: operations["rotateScimToken"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/scim-tokens/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Revoke a SCIM token
+         * @description Refused from the next request on. Another company’s token is 404.
+         *
+         *     Rate limit: 300 requests per minute by default (authenticated class, per user).
+         */
+        delete: operations["deleteScimToken"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/audit-events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The company’s audit events, newest first (filter by action, actor, target, time)
+         * @description Every administrative action and security event of the company (docs/auth.md "Audit log"), paginated. `action` matches exactly, or as a prefix when it ends in `*`; `from` (inclusive) and `to` (exclusive) bound the time. `format=jsonl` answers the export instead (as `GET /api/audit-events/export`).
+         *
+         *     Rate limit: 300 requests per minute by default (authenticated class, per user).
+         */
+        get: operations["listAuditEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/audit-events/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Export the company’s audit events as JSON Lines (streamed, oldest first)
+         * @description The same filters as the list, without pages: every matching event, one JSON object per line, in chain order, streamed. With the `prevHash` and `hash` of each event, the export can be verified outside the server.
+         *
+         *     Rate limit: 300 requests per minute by default (authenticated class, per user).
+         */
+        get: operations["exportAuditEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/chat/completions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * OpenAI-compatible chat completion, answered from the company’s documents
+         * @description OpenAI’s Chat Completions (`stream` false: one `chat.completion`; true: `chat.completion.chunk` Server-Sent Events ending with `data: [DONE]`). The last message is the question, the earlier `user`/`assistant` messages its conversation; the answer cites `[n]`, and `x_cog_rag` (on the completion, and on the stream’s last chunk) lists the sources. Send `Authorization: Bearer <key>`, the key being a user’s access token (`POST /api/auth/login`) or an API key (`svc_live_…`, answering from its topics only); `X-API-Key` is accepted too. Errors use OpenAI’s `{error: {message, type, param, code}}`, `code` being the `ErrorCode`.
+         *
+         *     Rate limit: the chat streaming class (20 requests per minute by default, per user or API key), `stream` true or not.
+         */
+        post: operations["createChatCompletion"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/models": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * OpenAI-compatible model list: `cog-rag` and one model per readable topic
+         * @description `cog-rag` answers from every document the caller may read; `cog-rag:topic/<topicId>` from one topic, one per topic the caller (user or API key) may read. Send `Authorization: Bearer <key>`, the key being a user’s access token (`POST /api/auth/login`) or an API key (`svc_live_…`, answering from its topics only); `X-API-Key` is accepted too.
+         *
+         *     Rate limit: the authenticated class per user (300 a minute by default), the public class per API key (60).
+         */
+        get: operations["listModels"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/scim/v2/ServiceProviderConfig": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What this SCIM service supports
+         * @description What this SCIM service supports (RFC 7643 §5–7).
+         */
+        get: operations["scimServiceProviderConfig"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/scim/v2/ResourceTypes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The resource types: User and Group
+         * @description The resource types: User and Group (RFC 7643 §5–7).
+         */
+        get: operations["scimListResourceTypes"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/scim/v2/ResourceTypes/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One resource type
+         * @description One resource type (RFC 7643 §5–7).
+         */
+        get: operations["scimGetResourceType"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/scim/v2/Schemas": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The User and Group schemas
+         * @description The User and Group schemas (RFC 7643 §5–7).
+         */
+        get: operations["scimListSchemas"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/scim/v2/Schemas/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One schema
+         * @description One schema (RFC 7643 §5–7).
+         */
+        get: operations["scimGetSchema"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/scim/v2/Users": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List or filter the company’s users
+         * @description Filters as Okta and Entra send them: `userName eq "…"`, `externalId eq "…"`, `emails[type eq "work"].value eq "…"`; also `and`, `or`, `not`, `co`, `sw`, `pr`. Oldest first; `startIndex` (1-based) and `count` page.
+         */
+        get: operations["scimListUsers"];
+        put?: never;
+        /**
+         * Provision a user
+         * @description The e-mail is the primary (else `work`, else first) of `emails`, else `userName` when it is one. Role COMPANY_READER unless `roles` says; `password` lets the user sign in with one (else through single sign-on). A taken e-mail or userName is 409 `uniqueness`.
+         */
+        post: operations["scimCreateUser"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/scim/v2/Users/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One user */
+        get: operations["scimGetUser"];
+        /**
+         * Replace a user
+         * @description `active` and `roles` left out keep their value; `active: false` ends the user’s sessions at once.
+         */
+        put: operations["scimReplaceUser"];
+        post?: never;
+        /**
+         * Delete a user
+         * @description The user, their sessions and conversations go at once; 204.
+         */
+        delete: operations["scimDeleteUser"];
+        options?: never;
+        head?: never;
+        /**
+         * Change a user (PatchOp)
+         * @description RFC 7644 §3.5.2 as Okta and Entra send it: `replace` with a path or a value object (`{"active": false}`), `add`, `remove`, value filters (`emails[type eq "work"].value`). Deactivation ends the user’s sessions and refresh tokens at once.
+         */
+        patch: operations["scimPatchUser"];
+        trace?: never;
+    };
+    "/scim/v2/Groups": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List or filter the company’s groups
+         * @description Filters: `displayName eq "…"`, `externalId eq "…"`, `members[value eq "usr_…"]`. `excludedAttributes=members` leaves the members out.
+         */
+        get: operations["scimListGroups"];
+        put?: never;
+        /**
+         * Create a group
+         * @description A displayName another group has (case-insensitive) is 409 `uniqueness`.
+         */
+        post: operations["scimCreateGroup"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/scim/v2/Groups/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One group */
+        get: operations["scimGetGroup"];
+        /** Replace a group and its members */
+        put: operations["scimReplaceGroup"];
+        post?: never;
+        /**
+         * Delete a group
+         * @description Its topic grants go with it; 204.
+         */
+        delete: operations["scimDeleteGroup"];
+        options?: never;
+        head?: never;
+        /**
+         * Change a group or its members (PatchOp)
+         * @description Members as Entra sends them (`add`/`remove` on `members` with `[{value}]`) and as Okta does (`remove` with `members[value eq "…"]`, `replace` of `members` or `displayName`).
+         */
+        patch: operations["scimPatchGroup"];
+        trace?: never;
+    };
 }
 export interface webhooks {
     "document.uploaded": {
@@ -1495,6 +2122,16 @@ export interface webhooks {
 }
 export interface components {
     schemas: {
+        /** @description RFC 7644 §3.12 error */
+        ScimError: {
+            schemas: "urn:ietf:params:scim:api:messages:2.0:Error"[];
+            status: string;
+            scimType?: string;
+            detail: string;
+        };
+        OpenAIErrorResponse: {
+            error: components["schemas"]["OpenAIErrorResponseError"];
+        };
         /**
          * @description Machine-readable error code
          * @enum {string}
@@ -1506,8 +2143,8 @@ export interface components {
             reason: string;
         };
         ErrorEnvelope: {
-            /** @enum {boolean} */
-            success: false;
+            /** @description Always `false` */
+            success: boolean;
             error: components["schemas"]["ErrorEnvelopeError"];
         };
         Pagination: {
@@ -1899,6 +2536,8 @@ export interface components {
             rightCitation: number | null;
             /** @description Answerable questions answered with an expected string in the answer (SQuAD normalisation); share in 0..1, null when no question applies */
             contains: number | null;
+            /** @description Answerable questions whose answer’s first sentence holds an expected string (absent in runs made before it was measured); share in 0..1, null when no question applies */
+            leadAnswer?: number | null;
             /** @description Mean SQuAD token F1 of the answer vs the best expected string (answerable; a refusal scores 0); share in 0..1, null when no question applies */
             tokenF1: number | null;
             /** @description Mean SQuAD 2.0 F1 over all questions (a refused unanswerable question scores 1); share in 0..1, null when no question applies */
@@ -2042,6 +2681,32 @@ export interface components {
             createdAt: string;
             /** Format: date-time */
             updatedAt: string;
+        };
+        RemovedDocument: {
+            /** @description The document id it had, and gets back when restored */
+            id: string;
+            connectorId: string;
+            /** @description The source item it mirrored (relative path, URL, object key) */
+            itemKey: string;
+            name: string;
+            mimeType: string;
+            /** Format: int64 */
+            sizeBytes: number;
+            /** @description Its status when removed (VECTORIZED, ERROR, …) */
+            status: string;
+            chunkCount: number | null;
+            /**
+             * Format: int64
+             * @description Attachment documents removed (and restored) with it
+             */
+            attachments: number;
+            /** Format: date-time */
+            removedAt: string;
+            /**
+             * Format: date-time
+             * @description removedAt + CONNECTOR_RETENTION_DAYS: purged after it
+             */
+            purgeAfter: string;
         };
         WebhookEventDocumentUploadedData: {
             /**
@@ -2287,6 +2952,17 @@ export interface components {
             timestamp: string;
             data: components["schemas"]["WebhookEventWebhookTestData"];
         };
+        OpenAIErrorResponseError: {
+            message: string;
+            /**
+             * @description OpenAI’s error kind
+             * @enum {string}
+             */
+            type: "invalid_request_error" | "authentication_error" | "permission_error" | "not_found_error" | "rate_limit_error" | "server_error";
+            /** @description The first invalid field, or null */
+            param: string | null;
+            code: components["schemas"]["ErrorCode"];
+        };
         ErrorEnvelopeError: {
             code: components["schemas"]["ErrorCode"];
             /** @description Human-readable; may change */
@@ -2508,6 +3184,7 @@ export interface components {
             hit: boolean | null;
             rightCitation: boolean | null;
             contains: boolean | null;
+            leadContains?: boolean | null;
             tokenF1: number | null;
             squadF1: number;
         };
@@ -2572,8 +3249,8 @@ export interface components {
             maxDepth: number;
         };
         GetHealthResponse: {
-            /** @enum {boolean} */
-            success: true;
+            /** @description Always `true` */
+            success: boolean;
             data: components["schemas"]["GetHealthResponseData"];
         };
         GetHealthResponseData: {
@@ -2582,8 +3259,8 @@ export interface components {
             version: string;
         };
         GetReadinessResponse: {
-            /** @enum {boolean} */
-            success: true;
+            /** @description Always `true` */
+            success: boolean;
             data: components["schemas"]["GetReadinessResponseData"];
         };
         GetReadinessResponseData: {
@@ -2599,8 +3276,8 @@ export interface components {
             active: number;
         };
         GetHealthDetailsResponse: {
-            /** @enum {boolean} */
-            success: true;
+            /** @description Always `true` */
+            success: boolean;
             data: components["schemas"]["GetHealthDetailsResponseData"];
         };
         GetHealthDetailsResponseData: {
@@ -2627,8 +3304,8 @@ export interface components {
             password: string;
         };
         LoginResponse: {
-            /** @enum {boolean} */
-            success: true;
+            /** @description Always `true` */
+            success: boolean;
             data: components["schemas"]["Session"];
         };
         RegisterRequest: {
@@ -2640,8 +3317,8 @@ export interface components {
             companyName: string;
         };
         RegisterResponse: {
-            /** @enum {boolean} */
-            success: true;
+            /** @description Always `true` */
+            success: boolean;
             data: components["schemas"]["Session"];
         };
         RefreshTokenRequest: {
@@ -2649,8 +3326,8 @@ export interface components {
             refreshToken?: string;
         };
         RefreshTokenResponse: {
-            /** @enum {boolean} */
-            success: true;
+            /** @description Always `true` */
+            success: boolean;
             data: components["schemas"]["RefreshTokenResponseData"];
         };
         RefreshTokenResponseData: {
@@ -2666,16 +3343,16 @@ export interface components {
             expiresIn: number;
         };
         LogoutResponse: {
-            /** @enum {boolean} */
-            success: true;
+            /** @description Always `true` */
+            success: boolean;
             data: components["schemas"]["LogoutResponseData"];
         };
         LogoutResponseData: {
             loggedOut: boolean;
         };
         GetMeResponse: {
-            /** @enum {boolean} */
-            success: true;
+            /** @description Always `true` */
+            success: boolean;
             data: components["schemas"]["GetMeResponseData"];
         };
         GetMeResponseData: {
@@ -2690,8 +3367,8 @@ export interface components {
             name: string;
         };
         UpdateMeResponse: {
-            /** @enum {boolean} */
-            success: true;
+            /** @description Always `true` */
+            success: boolean;
             data: components["schemas"]["UpdateMeResponseData"];
         };
         UpdateMeResponseData: {
@@ -2709,8 +3386,8 @@ export interface components {
             topicId?: string;
         };
         UploadDocumentResponse: {
-            /** @enum {boolean} */
-            success: true;
+            /** @description Always `true` */
+            success: boolean;
             data: components["schemas"]["Document"];
         };
         UploadEvaluationRequest: {
@@ -2723,13 +3400,13 @@ export interface components {
             name?: string;
         };
         UploadEvaluationResponse: {
-            /** @enum {boolean} */
-            success: true;
+            /** @description Always `true` */
+            success: boolean;
             data: components["schemas"]["Evaluation"];
         };
         ListDocumentsResponse: {
-            /** @enum {boolean} */
-            success: true;
+            /** @description Always `true` */
+            success: boolean;
             data: components["schemas"]["ListDocumentsResponseData"];
         };
         ListDocumentsResponseData: {
@@ -2737,8 +3414,8 @@ export interface components {
             pagination: components["schemas"]["Pagination"];
         };
         GetDocumentResponse: {
-            /** @enum {boolean} */
-            success: true;
+            /** @description Always `true` */
+            success: boolean;
             data: components["schemas"]["Document"];
         };
         UpdateDocumentRequest: {
@@ -2746,23 +3423,23 @@ export interface components {
             topicId?: string | null;
         };
         UpdateDocumentResponse: {
-            /** @enum {boolean} */
-            success: true;
+            /** @description Always `true` */
+            success: boolean;
             data: components["schemas"]["Document"];
         };
         DeleteDocumentResponse: {
-            /** @enum {boolean} */
-            success: true;
+            /** @description Always `true` */
+            success: boolean;
             data: components["schemas"]["DeleteDocumentResponseData"];
         };
         DeleteDocumentResponseData: {
             id: string;
-            /** @enum {boolean} */
-            deleted: true;
+            /** @description Always `true` */
+            deleted: boolean;
         };
         ListDocumentChunksResponse: {
-            /** @enum {boolean} */
-            success: true;
+            /** @description Always `true` */
+            success: boolean;
             data: components["schemas"]["ListDocumentChunksResponseData"];
         };
         ListDocumentChunksResponseData: {
@@ -2787,8 +3464,8 @@ export interface components {
             mode?: "dense" | "lexical" | "hybrid" | "rerank";
         };
         SearchDocumentsResponse: {
-            /** @enum {boolean} */
-            success: true;
+            /** @description Always `true` */
+            success: boolean;
             data: components["schemas"]["SearchDocumentsResponseData"];
         };
         SearchDocumentsResponseData: {
@@ -2824,8 +3501,8 @@ export interface components {
             topicIds?: string[];
         };
         CreateApiKeyResponse: {
-            /** @enum {boolean} */
-            success: true;
+            /** @description Always `true` */
+            success: boolean;
             data: components["schemas"]["CreateApiKeyResponseData"];
         };
         CreateApiKeyResponseData: {
@@ -2867,8 +3544,8 @@ export interface components {
             key: string;
         };
         ListApiKeysResponse: {
-            /** @enum {boolean} */
-            success: true;
+            /** @description Always `true` */
+            success: boolean;
             data: components["schemas"]["ListApiKeysResponseData"];
         };
         ListApiKeysResponseData: {
@@ -2890,23 +3567,23 @@ export interface components {
             requireVisitor?: boolean;
         };
         UpdateApiKeyResponse: {
-            /** @enum {boolean} */
-            success: true;
+            /** @description Always `true` */
+            success: boolean;
             data: components["schemas"]["ApiKey"];
         };
         DeleteApiKeyResponse: {
-            /** @enum {boolean} */
-            success: true;
+            /** @description Always `true` */
+            success: boolean;
             data: components["schemas"]["DeleteApiKeyResponseData"];
         };
         DeleteApiKeyResponseData: {
             id: string;
-            /** @enum {boolean} */
-            deleted: true;
+            /** @description Always `true` */
+            deleted: boolean;
         };
         RotateVisitorSecretResponse: {
-            /** @enum {boolean} */
-            success: true;
+            /** @description Always `true` */
+            success: boolean;
             data: components["schemas"]["RotateVisitorSecretResponseData"];
         };
         RotateVisitorSecretResponseData: {
@@ -2915,8 +3592,8 @@ export interface components {
             visitorSecret: string;
         };
         RemoveVisitorSecretResponse: {
-            /** @enum {boolean} */
-            success: true;
+            /** @description Always `true` */
+            success: boolean;
             data: components["schemas"]["ApiKey"];
         };
         StreamChatRequest: {
@@ -2940,8 +3617,8 @@ export interface components {
             webSearch?: boolean;
         };
         SendChatMessageResponse: {
-            /** @enum {boolean} */
-            success: true;
+            /** @description Always `true` */
+            success: boolean;
             data: components["schemas"]["ChatAnswer"];
         };
         PublicChatRequest: {
@@ -2954,8 +3631,8 @@ export interface components {
             webSearch?: boolean;
         };
         PublicChatResponse: {
-            /** @enum {boolean} */
-            success: true;
+            /** @description Always `true` */
+            success: boolean;
             data: components["schemas"]["ChatAnswer"];
         };
         PublicStreamChatRequest: {
@@ -2968,8 +3645,8 @@ export interface components {
             webSearch?: boolean;
         };
         ListPublicTopicsResponse: {
-            /** @enum {boolean} */
-            success: true;
+            /** @description Always `true` */
+            success: boolean;
             data: components["schemas"]["ListPublicTopicsResponseData"];
         };
         ListPublicTopicsResponseData: {
@@ -2985,8 +3662,8 @@ export interface components {
             limit?: number;
         };
         PublicSearchWebResponse: {
-            /** @enum {boolean} */
-            success: true;
+            /** @description Always `true` */
+            success: boolean;
             data: components["schemas"]["PublicSearchWebResponseData"];
         };
         PublicSearchWebResponseData: {
@@ -2994,8 +3671,8 @@ export interface components {
             provider: string;
         };
         ListTopicsResponse: {
-            /** @enum {boolean} */
-            success: true;
+            /** @description Always `true` */
+            success: boolean;
             data: components["schemas"]["ListTopicsResponseData"];
         };
         ListTopicsResponseData: {
@@ -3007,8 +3684,8 @@ export interface components {
             description?: string | null;
         };
         CreateTopicResponse: {
-            /** @enum {boolean} */
-            success: true;
+            /** @description Always `true` */
+            success: boolean;
             data: components["schemas"]["Topic"];
         };
         UpdateTopicRequest: {
@@ -3016,18 +3693,18 @@ export interface components {
             description?: string | null;
         };
         UpdateTopicResponse: {
-            /** @enum {boolean} */
-            success: true;
+            /** @description Always `true` */
+            success: boolean;
             data: components["schemas"]["Topic"];
         };
         DeleteTopicResponse: {
-            /** @enum {boolean} */
-            success: true;
+            /** @description Always `true` */
+            success: boolean;
             data: components["schemas"]["Topic"];
         };
         ListGroupsResponse: {
-            /** @enum {boolean} */
-            success: true;
+            /** @description Always `true` */
+            success: boolean;
             data: components["schemas"]["ListGroupsResponseData"];
         };
         ListGroupsResponseData: {
@@ -3040,13 +3717,13 @@ export interface components {
             memberIds?: string[];
         };
         CreateGroupResponse: {
-            /** @enum {boolean} */
-            success: true;
+            /** @description Always `true` */
+            success: boolean;
             data: components["schemas"]["Group"];
         };
         GetGroupResponse: {
-            /** @enum {boolean} */
-            success: true;
+            /** @description Always `true` */
+            success: boolean;
             data: components["schemas"]["Group"];
         };
         UpdateGroupRequest: {
@@ -3056,23 +3733,23 @@ export interface components {
             memberIds?: string[];
         };
         UpdateGroupResponse: {
-            /** @enum {boolean} */
-            success: true;
+            /** @description Always `true` */
+            success: boolean;
             data: components["schemas"]["Group"];
         };
         DeleteGroupResponse: {
-            /** @enum {boolean} */
-            success: true;
+            /** @description Always `true` */
+            success: boolean;
             data: components["schemas"]["DeleteGroupResponseData"];
         };
         DeleteGroupResponseData: {
             id: string;
-            /** @enum {boolean} */
-            deleted: true;
+            /** @description Always `true` */
+            deleted: boolean;
         };
         GetTopicAccessResponse: {
-            /** @enum {boolean} */
-            success: true;
+            /** @description Always `true` */
+            success: boolean;
             data: components["schemas"]["TopicAccess"];
         };
         SetTopicAccessRequest: {
@@ -3093,13 +3770,13 @@ export interface components {
             access: "read" | "edit";
         };
         SetTopicAccessResponse: {
-            /** @enum {boolean} */
-            success: true;
+            /** @description Always `true` */
+            success: boolean;
             data: components["schemas"]["TopicAccess"];
         };
         ListConversationsResponse: {
-            /** @enum {boolean} */
-            success: true;
+            /** @description Always `true` */
+            success: boolean;
             data: components["schemas"]["ListConversationsResponseData"];
         };
         ListConversationsResponseData: {
@@ -3110,13 +3787,13 @@ export interface components {
             title?: string;
         };
         CreateConversationResponse: {
-            /** @enum {boolean} */
-            success: true;
+            /** @description Always `true` */
+            success: boolean;
             data: components["schemas"]["Conversation"];
         };
         GetConversationResponse: {
-            /** @enum {boolean} */
-            success: true;
+            /** @description Always `true` */
+            success: boolean;
             data: components["schemas"]["GetConversationResponseData"];
         };
         GetConversationResponseData: {
@@ -3135,23 +3812,23 @@ export interface components {
             title: string;
         };
         UpdateConversationResponse: {
-            /** @enum {boolean} */
-            success: true;
+            /** @description Always `true` */
+            success: boolean;
             data: components["schemas"]["Conversation"];
         };
         DeleteConversationResponse: {
-            /** @enum {boolean} */
-            success: true;
+            /** @description Always `true` */
+            success: boolean;
             data: components["schemas"]["DeleteConversationResponseData"];
         };
         DeleteConversationResponseData: {
             id: string;
-            /** @enum {boolean} */
-            deleted: true;
+            /** @description Always `true` */
+            deleted: boolean;
         };
         ListCompaniesResponse: {
-            /** @enum {boolean} */
-            success: true;
+            /** @description Always `true` */
+            success: boolean;
             data: components["schemas"]["ListCompaniesResponseData"];
         };
         ListCompaniesResponseData: {
@@ -3159,8 +3836,8 @@ export interface components {
             pagination: components["schemas"]["Pagination"];
         };
         GetCompanyResponse: {
-            /** @enum {boolean} */
-            success: true;
+            /** @description Always `true` */
+            success: boolean;
             data: components["schemas"]["Company"];
         };
         UpdateCompanyRequest: {
@@ -3180,13 +3857,13 @@ export interface components {
             ssoDomains?: string[];
         };
         UpdateCompanyResponse: {
-            /** @enum {boolean} */
-            success: true;
+            /** @description Always `true` */
+            success: boolean;
             data: components["schemas"]["Company"];
         };
         ListUsersResponse: {
-            /** @enum {boolean} */
-            success: true;
+            /** @description Always `true` */
+            success: boolean;
             data: components["schemas"]["ListUsersResponseData"];
         };
         ListUsersResponseData: {
@@ -3206,8 +3883,8 @@ export interface components {
             password?: string;
         };
         CreateUserResponse: {
-            /** @enum {boolean} */
-            success: true;
+            /** @description Always `true` */
+            success: boolean;
             data: components["schemas"]["CreateUserResponseData"];
         };
         CreateUserResponseData: {
@@ -3223,8 +3900,8 @@ export interface components {
             emailed?: boolean;
         };
         GetUserResponse: {
-            /** @enum {boolean} */
-            success: true;
+            /** @description Always `true` */
+            success: boolean;
             data: components["schemas"]["UserDetail"];
         };
         UpdateUserRequest: {
@@ -3237,19 +3914,19 @@ export interface components {
             disabled?: boolean;
         };
         UpdateUserResponse: {
-            /** @enum {boolean} */
-            success: true;
+            /** @description Always `true` */
+            success: boolean;
             data: components["schemas"]["UserDetail"];
         };
         DeleteUserResponse: {
-            /** @enum {boolean} */
-            success: true;
+            /** @description Always `true` */
+            success: boolean;
             data: components["schemas"]["DeleteUserResponseData"];
         };
         DeleteUserResponseData: {
             id: string;
-            /** @enum {boolean} */
-            deleted: true;
+            /** @description Always `true` */
+            deleted: boolean;
         };
         AcceptInvitationRequest: {
             token: string;
@@ -3258,24 +3935,24 @@ export interface components {
             name: string;
         };
         AcceptInvitationResponse: {
-            /** @enum {boolean} */
-            success: true;
+            /** @description Always `true` */
+            success: boolean;
             data: components["schemas"]["Session"];
         };
         SignInWithGoogleRequest: {
             idToken: string;
         };
         SignInWithGoogleResponse: {
-            /** @enum {boolean} */
-            success: true;
+            /** @description Always `true` */
+            success: boolean;
             data: components["schemas"]["Session"];
         };
         SignInWithMicrosoftRequest: {
             accessToken: string;
         };
         SignInWithMicrosoftResponse: {
-            /** @enum {boolean} */
-            success: true;
+            /** @description Always `true` */
+            success: boolean;
             data: components["schemas"]["Session"];
         };
         ChangePasswordRequest: {
@@ -3285,9 +3962,113 @@ export interface components {
             newPassword: string;
         };
         ChangePasswordResponse: {
-            /** @enum {boolean} */
-            success: true;
+            /** @description Always `true` */
+            success: boolean;
             data: components["schemas"]["Session"];
+        };
+        ListInvitationsResponse: {
+            /** @description Always `true` */
+            success: boolean;
+            data: components["schemas"]["ListInvitationsResponseData"];
+        };
+        ListInvitationsResponseData: {
+            items: components["schemas"]["ListInvitationsResponseDataItem"][];
+            pagination: components["schemas"]["Pagination"];
+        };
+        ListInvitationsResponseDataItem: {
+            userId: string;
+            /** Format: email */
+            email: string;
+            name: string;
+            /**
+             * @description COMPANY_ADMIN manages users and settings; EDITOR uploads and edits; READER reads and chats
+             * @enum {string}
+             */
+            role: "COMPANY_ADMIN" | "COMPANY_EDITOR" | "COMPANY_READER";
+            /**
+             * Format: date-time
+             * @description When the latest link was made
+             */
+            invitedAt: string;
+            /** Format: date-time */
+            expiresAt: string;
+            /** @description The latest link expired: resend it */
+            expired: boolean;
+        };
+        ResendInvitationResponse: {
+            /** @description Always `true` */
+            success: boolean;
+            data: components["schemas"]["ResendInvitationResponseData"];
+        };
+        ResendInvitationResponseData: {
+            /** @description One-time; shown once */
+            token: string;
+            /** @description The console page that redeems the token */
+            link: string;
+            /** Format: date-time */
+            expiresAt: string;
+            /** @description Present when SMTP_URL is set: whether the SMTP server accepted the e-mail with the link */
+            emailed?: boolean;
+        };
+        RevokeInvitationResponse: {
+            /** @description Always `true` */
+            success: boolean;
+            data: components["schemas"]["RevokeInvitationResponseData"];
+        };
+        RevokeInvitationResponseData: {
+            id: string;
+            /** @description Always `true` */
+            deleted: boolean;
+        };
+        GetInvitationResponse: {
+            /** @description Always `true` */
+            success: boolean;
+            data: components["schemas"]["GetInvitationResponseData"];
+        };
+        GetInvitationResponseData: {
+            /** Format: email */
+            email: string;
+            name: string;
+            companyName: string;
+            /** Format: date-time */
+            expiresAt: string;
+        };
+        ForgotPasswordRequest: {
+            /** Format: email */
+            email: string;
+        };
+        ForgotPasswordResponse: {
+            /** @description Always `true` */
+            success: boolean;
+            data: components["schemas"]["ForgotPasswordResponseData"];
+        };
+        ForgotPasswordResponseData: {
+            message: string;
+        };
+        ResetPasswordRequest: {
+            token: string;
+            /** Format: password */
+            password: string;
+        };
+        ResetPasswordResponse: {
+            /** @description Always `true` */
+            success: boolean;
+            data: components["schemas"]["Session"];
+        };
+        IssuePasswordResetResponse: {
+            /** @description Always `true` */
+            success: boolean;
+            data: components["schemas"]["IssuePasswordResetResponseData"];
+        };
+        IssuePasswordResetResponseData: {
+            /** @description One-time; shown once */
+            token: string;
+            /** @description The console page that redeems the token */
+            link: string;
+            /** Format: date-time */
+            expiresAt: string;
+            /** @description Present when SMTP_URL is set: whether the SMTP server accepted the e-mail with the link */
+            emailed?: boolean;
         };
         SearchWebRequest: {
             query: string;
@@ -3298,8 +4079,8 @@ export interface components {
             limit?: number;
         };
         SearchWebResponse: {
-            /** @enum {boolean} */
-            success: true;
+            /** @description Always `true` */
+            success: boolean;
             data: components["schemas"]["SearchWebResponseData"];
         };
         SearchWebResponseData: {
@@ -3316,8 +4097,8 @@ export interface components {
             description?: string;
         };
         CreateWebhookResponse: {
-            /** @enum {boolean} */
-            success: true;
+            /** @description Always `true` */
+            success: boolean;
             data: components["schemas"]["CreateWebhookResponseData"];
         };
         CreateWebhookResponseData: {
@@ -3337,8 +4118,8 @@ export interface components {
             secret: string;
         };
         ListWebhooksResponse: {
-            /** @enum {boolean} */
-            success: true;
+            /** @description Always `true` */
+            success: boolean;
             data: components["schemas"]["ListWebhooksResponseData"];
         };
         ListWebhooksResponseData: {
@@ -3346,8 +4127,8 @@ export interface components {
             pagination: components["schemas"]["Pagination"];
         };
         GetWebhookResponse: {
-            /** @enum {boolean} */
-            success: true;
+            /** @description Always `true` */
+            success: boolean;
             data: components["schemas"]["GetWebhookResponseData"];
         };
         GetWebhookResponseData: {
@@ -3373,8 +4154,8 @@ export interface components {
             description?: string | null;
         };
         UpdateWebhookResponse: {
-            /** @enum {boolean} */
-            success: true;
+            /** @description Always `true` */
+            success: boolean;
             data: components["schemas"]["UpdateWebhookResponseData"];
         };
         UpdateWebhookResponseData: {
@@ -3392,23 +4173,23 @@ export interface components {
             updatedAt: string;
         };
         DeleteWebhookResponse: {
-            /** @enum {boolean} */
-            success: true;
+            /** @description Always `true` */
+            success: boolean;
             data: components["schemas"]["DeleteWebhookResponseData"];
         };
         DeleteWebhookResponseData: {
             id: string;
-            /** @enum {boolean} */
-            deleted: true;
+            /** @description Always `true` */
+            deleted: boolean;
         };
         TestWebhookResponse: {
-            /** @enum {boolean} */
-            success: true;
+            /** @description Always `true` */
+            success: boolean;
             data: components["schemas"]["Delivery"];
         };
         ListWebhookDeliveriesResponse: {
-            /** @enum {boolean} */
-            success: true;
+            /** @description Always `true` */
+            success: boolean;
             data: components["schemas"]["ListWebhookDeliveriesResponseData"];
         };
         ListWebhookDeliveriesResponseData: {
@@ -3494,13 +4275,13 @@ export interface components {
             maxDepth?: number;
         };
         CreateConnectorResponse: {
-            /** @enum {boolean} */
-            success: true;
+            /** @description Always `true` */
+            success: boolean;
             data: components["schemas"]["Connector"];
         };
         ListConnectorsResponse: {
-            /** @enum {boolean} */
-            success: true;
+            /** @description Always `true` */
+            success: boolean;
             data: components["schemas"]["ListConnectorsResponseData"];
         };
         ListConnectorsResponseData: {
@@ -3508,8 +4289,8 @@ export interface components {
             pagination: components["schemas"]["Pagination"];
         };
         GetConnectorResponse: {
-            /** @enum {boolean} */
-            success: true;
+            /** @description Always `true` */
+            success: boolean;
             data: components["schemas"]["Connector"];
         };
         UpdateConnectorRequest: {
@@ -3579,37 +4360,51 @@ export interface components {
             maxDepth?: number;
         };
         UpdateConnectorResponse: {
-            /** @enum {boolean} */
-            success: true;
+            /** @description Always `true` */
+            success: boolean;
             data: components["schemas"]["Connector"];
         };
         DeleteConnectorResponse: {
-            /** @enum {boolean} */
-            success: true;
+            /** @description Always `true` */
+            success: boolean;
             data: components["schemas"]["DeleteConnectorResponseData"];
         };
         DeleteConnectorResponseData: {
             id: string;
-            /** @enum {boolean} */
-            deleted: true;
+            /** @description Always `true` */
+            deleted: boolean;
         };
         SyncConnectorResponse: {
-            /** @enum {boolean} */
-            success: true;
+            /** @description Always `true` */
+            success: boolean;
             data: components["schemas"]["ConnectorRun"];
         };
         ListConnectorRunsResponse: {
-            /** @enum {boolean} */
-            success: true;
+            /** @description Always `true` */
+            success: boolean;
             data: components["schemas"]["ListConnectorRunsResponseData"];
         };
         ListConnectorRunsResponseData: {
             items: components["schemas"]["ConnectorRun"][];
             pagination: components["schemas"]["Pagination"];
         };
+        ListRemovedDocumentsResponse: {
+            /** @description Always `true` */
+            success: boolean;
+            data: components["schemas"]["ListRemovedDocumentsResponseData"];
+        };
+        ListRemovedDocumentsResponseData: {
+            items: components["schemas"]["RemovedDocument"][];
+            pagination: components["schemas"]["Pagination"];
+        };
+        RestoreRemovedDocumentResponse: {
+            /** @description Always `true` */
+            success: boolean;
+            data: components["schemas"]["Document"];
+        };
         GetAuthProvidersResponse: {
-            /** @enum {boolean} */
-            success: true;
+            /** @description Always `true` */
+            success: boolean;
             data: components["schemas"]["GetAuthProvidersResponseData"];
         };
         GetAuthProvidersResponseData: {
@@ -3619,6 +4414,16 @@ export interface components {
             google: components["schemas"]["GetAuthProvidersResponseDataGoogle"] | null;
             /** @description null: Microsoft sign-in is not configured */
             microsoft: components["schemas"]["GetAuthProvidersResponseDataMicrosoft"] | null;
+            /** @description OpenID Connect providers (OIDC_PROVIDERS), one button each; empty: none */
+            oidc: components["schemas"]["GetAuthProvidersResponseDataOidcItem"][];
+        };
+        GetAuthProvidersResponseDataOidcItem: {
+            /** @description The provider id of OIDC_PROVIDERS */
+            id: string;
+            /** @description The button label */
+            name: string;
+            /** @description Where the browser goes to sign in: /api/auth/oidc/<id>/start */
+            startUrl: string;
         };
         GetAuthProvidersResponseDataGoogle: {
             /** @description The first GOOGLE_CLIENT_ID, for the browser flow */
@@ -3629,8 +4434,8 @@ export interface components {
             clientId: string | null;
         };
         ReprocessDocumentResponse: {
-            /** @enum {boolean} */
-            success: true;
+            /** @description Always `true` */
+            success: boolean;
             data: components["schemas"]["Document"];
         };
         /**
@@ -3643,8 +4448,8 @@ export interface components {
             rating: ("up" | "down") | null;
         };
         SetMessageFeedbackResponse: {
-            /** @enum {boolean} */
-            success: true;
+            /** @description Always `true` */
+            success: boolean;
             data: components["schemas"]["SetMessageFeedbackResponseData"];
         };
         SetMessageFeedbackResponseData: {
@@ -3653,8 +4458,8 @@ export interface components {
             ratedAt: string | null;
         };
         GetInsightsResponse: {
-            /** @enum {boolean} */
-            success: true;
+            /** @description Always `true` */
+            success: boolean;
             data: components["schemas"]["GetInsightsResponseData"];
         };
         GetInsightsResponseData: {
@@ -3724,13 +4529,13 @@ export interface components {
             content: string;
         };
         CreateEvaluationResponse: {
-            /** @enum {boolean} */
-            success: true;
+            /** @description Always `true` */
+            success: boolean;
             data: components["schemas"]["Evaluation"];
         };
         ListEvaluationsResponse: {
-            /** @enum {boolean} */
-            success: true;
+            /** @description Always `true` */
+            success: boolean;
             data: components["schemas"]["ListEvaluationsResponseData"];
         };
         ListEvaluationsResponseData: {
@@ -3738,8 +4543,8 @@ export interface components {
             pagination: components["schemas"]["Pagination"];
         };
         GetEvaluationResponse: {
-            /** @enum {boolean} */
-            success: true;
+            /** @description Always `true` */
+            success: boolean;
             data: components["schemas"]["GetEvaluationResponseData"];
         };
         GetEvaluationResponseData: {
@@ -3770,14 +4575,446 @@ export interface components {
             results: components["schemas"]["EvaluationResult"][];
         };
         DeleteEvaluationResponse: {
-            /** @enum {boolean} */
-            success: true;
+            /** @description Always `true` */
+            success: boolean;
             data: components["schemas"]["DeleteEvaluationResponseData"];
         };
         DeleteEvaluationResponseData: {
             id: string;
-            /** @enum {boolean} */
-            deleted: true;
+            /** @description Always `true` */
+            deleted: boolean;
+        };
+        ListScimTokensResponse: {
+            /** @description Always `true` */
+            success: boolean;
+            data: components["schemas"]["ListScimTokensResponseData"];
+        };
+        ListScimTokensResponseData: {
+            items: components["schemas"]["ListScimTokensResponseDataItem"][];
+        };
+        ListScimTokensResponseDataItem: {
+            id: string;
+            name: string;
+            /** @description `scim_` and the first characters */
+            tokenPrefix: string;
+            tokenLast4: string;
+            /** Format: date-time */
+            createdAt: string;
+            rotatedAt: string | null;
+            lastUsedAt: string | null;
+        };
+        CreateScimTokenRequest: {
+            /** @description What the token is for, e.g. "Okta" */
+            name: string;
+        };
+        CreateScimTokenResponse: {
+            /** @description Always `true` */
+            success: boolean;
+            data: components["schemas"]["CreateScimTokenResponseData"];
+        };
+        CreateScimTokenResponseData: {
+            id: string;
+            name: string;
+            /** @description `scim_` and the first characters */
+            tokenPrefix: string;
+            tokenLast4: string;
+            /** Format: date-time */
+            createdAt: string;
+            rotatedAt: string | null;
+            lastUsedAt: string | null;
+            /** @description The bearer token: shown in this response only */
+            token: string;
+        };
+        RotateScimTokenResponse: {
+            /** @description Always `true` */
+            success: boolean;
+            data: components["schemas"]["RotateScimTokenResponseData"];
+        };
+        RotateScimTokenResponseData: {
+            id: string;
+            name: string;
+            /** @description `scim_` and the first characters */
+            tokenPrefix: string;
+            tokenLast4: string;
+            /** Format: date-time */
+            createdAt: string;
+            rotatedAt: string | null;
+            lastUsedAt: string | null;
+            /** @description The bearer token: shown in this response only */
+            token: string;
+        };
+        DeleteScimTokenResponse: {
+            /** @description Always `true` */
+            success: boolean;
+            data: components["schemas"]["DeleteScimTokenResponseData"];
+        };
+        DeleteScimTokenResponseData: {
+            id: string;
+            /** @description Always `true` */
+            deleted: boolean;
+        };
+        ListAuditEventsResponse: {
+            /** @description Always `true` */
+            success: boolean;
+            data: components["schemas"]["ListAuditEventsResponseData"];
+        };
+        ListAuditEventsResponseData: {
+            items: components["schemas"]["ListAuditEventsResponseDataItem"][];
+            pagination: components["schemas"]["Pagination"];
+        };
+        ListAuditEventsResponseDataItem: {
+            id: string;
+            /**
+             * Format: int64
+             * @description Position in the company’s chain, 1-based, without gaps
+             */
+            seq: number;
+            companyId: string | null;
+            /** Format: date-time */
+            occurredAt: string;
+            actor: components["schemas"]["ListAuditEventsResponseDataItemActor"];
+            /** @description e.g. `auth.login`, `user.role_change`, `api_key.create` */
+            action: string;
+            target: components["schemas"]["ListAuditEventsResponseDataItemTarget"] | null;
+            /** @enum {string} */
+            outcome: "success" | "failure" | "denied";
+            statusCode: number | null;
+            ip: string | null;
+            userAgent: string | null;
+            requestId: string | null;
+            /** @description Small and safe: never a secret */
+            details: {
+                [key: string]: unknown;
+            };
+            /** @description The previous event’s hash (64 zeros for the first) */
+            prevHash: string;
+            /** @description SHA-256 of the canonical serialisation, prevHash included */
+            hash: string;
+        };
+        ListAuditEventsResponseDataItemActor: {
+            /** @enum {string} */
+            type: "user" | "api_key" | "scim" | "system" | "anonymous";
+            /** @description User id, API key id or token id */
+            id: string | null;
+        };
+        ListAuditEventsResponseDataItemTarget: {
+            type: string;
+            id: string | null;
+        };
+        ExportAuditEventsResponse: string;
+        CreateChatCompletionRequest: {
+            /** @description `cog-rag` answers from every document the caller may read; `cog-rag:topic/<topicId>` from one topic (`GET /v1/models` lists them). Any other name: 404 */
+            model: string;
+            messages: components["schemas"]["CreateChatCompletionRequestMessage"][];
+            /** @description true: `chat.completion.chunk` Server-Sent Events ending with `data: [DONE]` */
+            stream?: boolean | null;
+            stream_options?: components["schemas"]["CreateChatCompletionRequestStreamOptions"] | null;
+            n?: number | null;
+        } & {
+            [key: string]: unknown;
+        };
+        CreateChatCompletionRequestMessage: {
+            /**
+             * @description The last message must be `user` (the question); earlier `user` and `assistant` messages are the conversation, `system`, `developer`, `tool` and `function` messages are ignored (the company’s settings decide the answerer’s instructions)
+             * @enum {string}
+             */
+            role: "system" | "developer" | "user" | "assistant" | "tool" | "function";
+            /** @description Text, or an array of content parts whose `text` parts are joined */
+            content?: string | components["schemas"]["CreateChatCompletionRequestMessageContentOption2Item"][] | null;
+            name?: string;
+        } & {
+            [key: string]: unknown;
+        };
+        CreateChatCompletionRequestMessageContentOption2Item: {
+            /** @description `text` parts are read; any other type is ignored */
+            type: string;
+            text?: string;
+        } & {
+            [key: string]: unknown;
+        };
+        CreateChatCompletionRequestStreamOptions: {
+            /** @description A last chunk with `usage` and no choices, before `[DONE]` */
+            include_usage?: boolean;
+        } & {
+            [key: string]: unknown;
+        };
+        CreateChatCompletionResponse: {
+            /** @description `chatcmpl-…` */
+            id: string;
+            /**
+             * Format: int64
+             * @description Unix time, seconds
+             */
+            created: number;
+            /** @description The requested model */
+            model: string;
+            /** @enum {string} */
+            object: "chat.completion";
+            choices: components["schemas"]["CreateChatCompletionResponseChoice"][];
+            usage: components["schemas"]["CreateChatCompletionResponseUsage"];
+            x_cog_rag: components["schemas"]["CreateChatCompletionResponseXCogRag"];
+        };
+        CreateChatCompletionResponseChoice: {
+            /** Format: int32 */
+            index: number;
+            message: components["schemas"]["CreateChatCompletionResponseChoiceMessage"];
+            logprobs: null;
+            /** @enum {string} */
+            finish_reason: "stop";
+        };
+        CreateChatCompletionResponseChoiceMessage: {
+            /** @enum {string} */
+            role: "assistant";
+            /** @description The answer, with `[n]` citation markers (keys of `x_cog_rag.citation_map`) */
+            content: string;
+            refusal: null;
+        };
+        /** @description Estimated: one token per 4 characters of text (OpenAI’s rule of thumb) */
+        CreateChatCompletionResponseUsage: {
+            /** Format: int32 */
+            prompt_tokens: number;
+            /** Format: int32 */
+            completion_tokens: number;
+            /** Format: int32 */
+            total_tokens: number;
+        };
+        /** @description Cog-RAG’s extension: the sources the `[n]` markers cite */
+        CreateChatCompletionResponseXCogRag: {
+            /** @description The cited documents with their cited chunks (the REST API’s `Source`) */
+            sources: components["schemas"]["Source"][];
+            citation_map: components["schemas"]["CitationMap"];
+            /** @description The stored conversation (one per request) */
+            conversation_id: string;
+            /** @description The stored answer (for feedback) */
+            message_id: string;
+        };
+        CreateChatCompletionResponse2: {
+            /** @description `chatcmpl-…` */
+            id: string;
+            /**
+             * Format: int64
+             * @description Unix time, seconds
+             */
+            created: number;
+            /** @description The requested model */
+            model: string;
+            /** @enum {string} */
+            object: "chat.completion.chunk";
+            /** @description Empty on the usage chunk */
+            choices: components["schemas"]["CreateChatCompletionResponse2Choice"][];
+            usage?: components["schemas"]["CreateChatCompletionResponse2Usage"] | null;
+            x_cog_rag?: components["schemas"]["CreateChatCompletionResponse2XCogRag"];
+        };
+        CreateChatCompletionResponse2Choice: {
+            /** Format: int32 */
+            index: number;
+            delta: components["schemas"]["CreateChatCompletionResponse2ChoiceDelta"];
+            logprobs: null;
+            finish_reason: "stop" | null;
+        };
+        CreateChatCompletionResponse2ChoiceDelta: {
+            /** @enum {string} */
+            role?: "assistant";
+            content?: string;
+        };
+        /** @description Estimated: one token per 4 characters of text (OpenAI’s rule of thumb) */
+        CreateChatCompletionResponse2Usage: {
+            /** Format: int32 */
+            prompt_tokens: number;
+            /** Format: int32 */
+            completion_tokens: number;
+            /** Format: int32 */
+            total_tokens: number;
+        };
+        /** @description Cog-RAG’s extension: the sources the `[n]` markers cite */
+        CreateChatCompletionResponse2XCogRag: {
+            /** @description The cited documents with their cited chunks (the REST API’s `Source`) */
+            sources: components["schemas"]["Source"][];
+            citation_map: components["schemas"]["CitationMap"];
+            /** @description The stored conversation (one per request) */
+            conversation_id: string;
+            /** @description The stored answer (for feedback) */
+            message_id: string;
+        };
+        ListModelsResponse: {
+            /** @enum {string} */
+            object: "list";
+            data: components["schemas"]["ListModelsResponseDataItem"][];
+        };
+        ListModelsResponseDataItem: {
+            /** @description `cog-rag` or `cog-rag:topic/<topicId>` */
+            id: string;
+            /** @enum {string} */
+            object: "model";
+            /**
+             * Format: int64
+             * @description Unix time, seconds
+             */
+            created: number;
+            /** @description The company */
+            owned_by: string;
+            /** @description A display name (Open WebUI shows it) */
+            name: string;
+        };
+        ScimServiceProviderConfigResponse: {
+            schemas: string[];
+            id?: string;
+        } & {
+            [key: string]: unknown;
+        };
+        ScimListResourceTypesResponse: {
+            schemas: string[];
+            /** Format: int64 */
+            totalResults: number;
+            /** Format: int64 */
+            startIndex: number;
+            /** Format: int64 */
+            itemsPerPage: number;
+            Resources: components["schemas"]["ScimListResourceTypesResponseResource"][];
+        } & {
+            [key: string]: unknown;
+        };
+        /** @description A SCIM resource (User, Group, Schema, ResourceType) */
+        ScimListResourceTypesResponseResource: {
+            schemas: string[];
+            id?: string;
+        } & {
+            [key: string]: unknown;
+        };
+        ScimGetResourceTypeResponse: {
+            schemas: string[];
+            id?: string;
+        } & {
+            [key: string]: unknown;
+        };
+        ScimListSchemasResponse: {
+            schemas: string[];
+            /** Format: int64 */
+            totalResults: number;
+            /** Format: int64 */
+            startIndex: number;
+            /** Format: int64 */
+            itemsPerPage: number;
+            Resources: components["schemas"]["ScimListSchemasResponseResource"][];
+        } & {
+            [key: string]: unknown;
+        };
+        /** @description A SCIM resource (User, Group, Schema, ResourceType) */
+        ScimListSchemasResponseResource: {
+            schemas: string[];
+            id?: string;
+        } & {
+            [key: string]: unknown;
+        };
+        ScimGetSchemaResponse: {
+            schemas: string[];
+            id?: string;
+        } & {
+            [key: string]: unknown;
+        };
+        ScimListUsersResponse: {
+            schemas: string[];
+            /** Format: int64 */
+            totalResults: number;
+            /** Format: int64 */
+            startIndex: number;
+            /** Format: int64 */
+            itemsPerPage: number;
+            Resources: components["schemas"]["ScimListUsersResponseResource"][];
+        } & {
+            [key: string]: unknown;
+        };
+        /** @description A SCIM resource (User, Group, Schema, ResourceType) */
+        ScimListUsersResponseResource: {
+            schemas: string[];
+            id?: string;
+        } & {
+            [key: string]: unknown;
+        };
+        ScimCreateUserRequest: {
+            [key: string]: unknown;
+        };
+        ScimCreateUserResponse: {
+            schemas: string[];
+            id?: string;
+        } & {
+            [key: string]: unknown;
+        };
+        ScimGetUserResponse: {
+            schemas: string[];
+            id?: string;
+        } & {
+            [key: string]: unknown;
+        };
+        ScimReplaceUserRequest: {
+            [key: string]: unknown;
+        };
+        ScimReplaceUserResponse: {
+            schemas: string[];
+            id?: string;
+        } & {
+            [key: string]: unknown;
+        };
+        ScimPatchUserRequest: {
+            [key: string]: unknown;
+        };
+        ScimPatchUserResponse: {
+            schemas: string[];
+            id?: string;
+        } & {
+            [key: string]: unknown;
+        };
+        ScimListGroupsResponse: {
+            schemas: string[];
+            /** Format: int64 */
+            totalResults: number;
+            /** Format: int64 */
+            startIndex: number;
+            /** Format: int64 */
+            itemsPerPage: number;
+            Resources: components["schemas"]["ScimListGroupsResponseResource"][];
+        } & {
+            [key: string]: unknown;
+        };
+        /** @description A SCIM resource (User, Group, Schema, ResourceType) */
+        ScimListGroupsResponseResource: {
+            schemas: string[];
+            id?: string;
+        } & {
+            [key: string]: unknown;
+        };
+        ScimCreateGroupRequest: {
+            [key: string]: unknown;
+        };
+        ScimCreateGroupResponse: {
+            schemas: string[];
+            id?: string;
+        } & {
+            [key: string]: unknown;
+        };
+        ScimGetGroupResponse: {
+            schemas: string[];
+            id?: string;
+        } & {
+            [key: string]: unknown;
+        };
+        ScimReplaceGroupRequest: {
+            [key: string]: unknown;
+        };
+        ScimReplaceGroupResponse: {
+            schemas: string[];
+            id?: string;
+        } & {
+            [key: string]: unknown;
+        };
+        ScimPatchGroupRequest: {
+            [key: string]: unknown;
+        };
+        ScimPatchGroupResponse: {
+            schemas: string[];
+            id?: string;
+        } & {
+            [key: string]: unknown;
         };
     };
     responses: never;
@@ -10421,6 +11658,718 @@ export interface operations {
             };
         };
     };
+    listInvitations: {
+        parameters: {
+            query?: {
+                /** @description Page number, 1-based */
+                page?: number;
+                /** @description Items per page */
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK: Pending invitations: invited users who have not signed in yet, newest first */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ListInvitationsResponse"];
+                };
+            };
+            /** @description `VALIDATION_ERROR`: Invalid input; `details` lists the fields and reasons */
+            400: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `UNAUTHORIZED`: Credential missing, expired or invalid */
+            401: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `FORBIDDEN`: The role lacks the permission (`requiredRole`, `currentRole`), or the API key is used from an unauthorized domain */
+            403: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `RATE_LIMIT_EXCEEDED`: Rate limit or sign-in back-off; wait `retryAfter` seconds (also the `Retry-After` header) */
+            429: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `INTERNAL_ERROR`: Unexpected failure; details are in the server log, never here */
+            500: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    resendInvitation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example usr_01jd8x7k3m9q2w5e6r7t8y9u0p */
+                userId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK: A fresh invitation link (the earlier ones stop working), e-mailed when SMTP_URL is set */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ResendInvitationResponse"];
+                };
+            };
+            /** @description `VALIDATION_ERROR`: Invalid input; `details` lists the fields and reasons */
+            400: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `UNAUTHORIZED`: Credential missing, expired or invalid */
+            401: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `FORBIDDEN`: The role lacks the permission (`requiredRole`, `currentRole`), or the API key is used from an unauthorized domain */
+            403: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `NOT_FOUND`: No such resource in your company (existence is never revealed) */
+            404: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `CONFLICT`: The resource conflicts with the current state (duplicate, quota reached) */
+            409: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `RATE_LIMIT_EXCEEDED`: Rate limit or sign-in back-off; wait `retryAfter` seconds (also the `Retry-After` header) */
+            429: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `INTERNAL_ERROR`: Unexpected failure; details are in the server log, never here */
+            500: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    revokeInvitation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example usr_01jd8x7k3m9q2w5e6r7t8y9u0p */
+                userId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK: Withdraw a pending invitation (the invited user, who never signed in, is deleted) */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RevokeInvitationResponse"];
+                };
+            };
+            /** @description `VALIDATION_ERROR`: Invalid input; `details` lists the fields and reasons */
+            400: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `UNAUTHORIZED`: Credential missing, expired or invalid */
+            401: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `FORBIDDEN`: The role lacks the permission (`requiredRole`, `currentRole`), or the API key is used from an unauthorized domain */
+            403: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `NOT_FOUND`: No such resource in your company (existence is never revealed) */
+            404: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `CONFLICT`: The resource conflicts with the current state (duplicate, quota reached) */
+            409: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `RATE_LIMIT_EXCEEDED`: Rate limit or sign-in back-off; wait `retryAfter` seconds (also the `Retry-After` header) */
+            429: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `INTERNAL_ERROR`: Unexpected failure; details are in the server log, never here */
+            500: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getInvitation: {
+        parameters: {
+            query: {
+                token: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK: What an invitation token is for: the e-mail invited and the company joined */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GetInvitationResponse"];
+                };
+            };
+            /** @description `VALIDATION_ERROR`: Invalid input; `details` lists the fields and reasons */
+            400: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `NOT_FOUND`: No such resource in your company (existence is never revealed) */
+            404: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `RATE_LIMIT_EXCEEDED`: Rate limit or sign-in back-off; wait `retryAfter` seconds (also the `Retry-After` header) */
+            429: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `INTERNAL_ERROR`: Unexpected failure; details are in the server log, never here */
+            500: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    forgotPassword: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ForgotPasswordRequest"];
+            };
+        };
+        responses: {
+            /** @description Success: E-mail a one-time link to choose a new password (same answer for every address) */
+            202: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForgotPasswordResponse"];
+                };
+            };
+            /** @description `VALIDATION_ERROR`: Invalid input; `details` lists the fields and reasons */
+            400: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `PAYLOAD_TOO_LARGE`: Body, file or storage quota exceeded */
+            413: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `RATE_LIMIT_EXCEEDED`: Rate limit or sign-in back-off; wait `retryAfter` seconds (also the `Retry-After` header) */
+            429: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `INTERNAL_ERROR`: Unexpected failure; details are in the server log, never here */
+            500: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    resetPassword: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Browser clients: deliver the refresh token as an httpOnly cookie (Path=/api/auth, SameSite=Strict) instead of in the body, whose refreshToken is then empty; POST /api/auth/refresh with this header reads the cookie. See docs/console.md. */
+                "x-refresh-cookie"?: "1";
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ResetPasswordRequest"];
+            };
+        };
+        responses: {
+            /** @description OK: Choose a new password with a one-time reset link, and sign in (answers like login) */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ResetPasswordResponse"];
+                };
+            };
+            /** @description `VALIDATION_ERROR`: Invalid input; `details` lists the fields and reasons */
+            400: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `UNAUTHORIZED`: Credential missing, expired or invalid */
+            401: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `PAYLOAD_TOO_LARGE`: Body, file or storage quota exceeded */
+            413: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `RATE_LIMIT_EXCEEDED`: Rate limit or sign-in back-off; wait `retryAfter` seconds (also the `Retry-After` header) */
+            429: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `INTERNAL_ERROR`: Unexpected failure; details are in the server log, never here */
+            500: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    issuePasswordReset: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Resource id
+                 * @example usr_01jd8x7k3m9q2w5e6r7t8y9u0p
+                 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK: Issue a one-time password-reset link for a user of your company (e-mailed when SMTP_URL is set) */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IssuePasswordResetResponse"];
+                };
+            };
+            /** @description `VALIDATION_ERROR`: Invalid input; `details` lists the fields and reasons */
+            400: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `UNAUTHORIZED`: Credential missing, expired or invalid */
+            401: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `FORBIDDEN`: The role lacks the permission (`requiredRole`, `currentRole`), or the API key is used from an unauthorized domain */
+            403: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `NOT_FOUND`: No such resource in your company (existence is never revealed) */
+            404: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `CONFLICT`: The resource conflicts with the current state (duplicate, quota reached) */
+            409: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `RATE_LIMIT_EXCEEDED`: Rate limit or sign-in back-off; wait `retryAfter` seconds (also the `Retry-After` header) */
+            429: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `INTERNAL_ERROR`: Unexpected failure; details are in the server log, never here */
+            500: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
     searchWeb: {
         parameters: {
             query?: never;
@@ -12195,6 +14144,257 @@ export interface operations {
             };
         };
     };
+    listRemovedDocuments: {
+        parameters: {
+            query?: {
+                /** @description Page number, 1-based */
+                page?: number;
+                /** @description Items per page */
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description Resource id
+                 * @example doc_01jd8x7k3m9q2w5e6r7t8y9u0p
+                 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK: The connector's removed documents */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ListRemovedDocumentsResponse"];
+                };
+            };
+            /** @description `VALIDATION_ERROR`: Invalid input; `details` lists the fields and reasons */
+            400: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `UNAUTHORIZED`: Credential missing, expired or invalid */
+            401: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `FORBIDDEN`: The role lacks the permission (`requiredRole`, `currentRole`), or the API key is used from an unauthorized domain */
+            403: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `NOT_FOUND`: No such resource in your company (existence is never revealed) */
+            404: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `RATE_LIMIT_EXCEEDED`: Rate limit or sign-in back-off; wait `retryAfter` seconds (also the `Retry-After` header) */
+            429: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `INTERNAL_ERROR`: Unexpected failure; details are in the server log, never here */
+            500: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    restoreRemovedDocument: {
+        parameters: {
+            query?: {
+                /** @description true: the document comes back as an ordinary document the connector no longer manages (kept even if the source no longer has the item) */
+                detach?: boolean;
+            };
+            header?: never;
+            path: {
+                /** @example doc_01jd8x7k3m9q2w5e6r7t8y9u0p */
+                id: string;
+                /** @example doc_01jd8x7k3m9q2w5e6r7t8y9u0p */
+                documentId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK: Restore a removed document */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestoreRemovedDocumentResponse"];
+                };
+            };
+            /** @description `VALIDATION_ERROR`: Invalid input; `details` lists the fields and reasons */
+            400: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `UNAUTHORIZED`: Credential missing, expired or invalid */
+            401: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `FORBIDDEN`: The role lacks the permission (`requiredRole`, `currentRole`), or the API key is used from an unauthorized domain */
+            403: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `NOT_FOUND`: No such resource in your company (existence is never revealed) */
+            404: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `CONFLICT`: The resource conflicts with the current state (duplicate, quota reached) */
+            409: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `PAYLOAD_TOO_LARGE`: Body, file or storage quota exceeded */
+            413: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `RATE_LIMIT_EXCEEDED`: Rate limit or sign-in back-off; wait `retryAfter` seconds (also the `Retry-After` header) */
+            429: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `INTERNAL_ERROR`: Unexpected failure; details are in the server log, never here */
+            500: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
     getAuthProviders: {
         parameters: {
             query?: never;
@@ -12246,6 +14446,268 @@ export interface operations {
             };
             /** @description `INTERNAL_ERROR`: Unexpected failure; details are in the server log, never here */
             500: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    startOidcSignIn: {
+        parameters: {
+            query?: {
+                returnTo?: string;
+            };
+            header?: never;
+            path: {
+                /** @example text */
+                provider: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description To the provider or the console */
+            302: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `VALIDATION_ERROR`: Invalid input; `details` lists the fields and reasons */
+            400: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `NOT_FOUND`: No such resource in your company (existence is never revealed) */
+            404: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `RATE_LIMIT_EXCEEDED`: Rate limit or sign-in back-off; wait `retryAfter` seconds (also the `Retry-After` header) */
+            429: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `INTERNAL_ERROR`: Unexpected failure; details are in the server log, never here */
+            500: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `SERVICE_UNAVAILABLE`: A dependency is not configured or busy (language model, web search); may carry `retryAfter` */
+            503: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    finishOidcSignIn: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example text */
+                provider: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description To the provider or the console */
+            302: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `VALIDATION_ERROR`: Invalid input; `details` lists the fields and reasons */
+            400: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `NOT_FOUND`: No such resource in your company (existence is never revealed) */
+            404: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `RATE_LIMIT_EXCEEDED`: Rate limit or sign-in back-off; wait `retryAfter` seconds (also the `Retry-After` header) */
+            429: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `INTERNAL_ERROR`: Unexpected failure; details are in the server log, never here */
+            500: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    oidcLogout: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example text */
+                provider: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description To the provider or the console */
+            302: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `VALIDATION_ERROR`: Invalid input; `details` lists the fields and reasons */
+            400: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `NOT_FOUND`: No such resource in your company (existence is never revealed) */
+            404: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `RATE_LIMIT_EXCEEDED`: Rate limit or sign-in back-off; wait `retryAfter` seconds (also the `Retry-After` header) */
+            429: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `INTERNAL_ERROR`: Unexpected failure; details are in the server log, never here */
+            500: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `SERVICE_UNAVAILABLE`: A dependency is not configured or busy (language model, web search); may carry `retryAfter` */
+            503: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
@@ -13182,6 +15644,2120 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    listScimTokens: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK: The company’s SCIM tokens */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ListScimTokensResponse"];
+                };
+            };
+            /** @description `VALIDATION_ERROR`: Invalid input; `details` lists the fields and reasons */
+            400: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `UNAUTHORIZED`: Credential missing, expired or invalid */
+            401: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `FORBIDDEN`: The role lacks the permission (`requiredRole`, `currentRole`), or the API key is used from an unauthorized domain */
+            403: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `RATE_LIMIT_EXCEEDED`: Rate limit or sign-in back-off; wait `retryAfter` seconds (also the `Retry-After` header) */
+            429: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `INTERNAL_ERROR`: Unexpected failure; details are in the server log, never here */
+            500: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    createScimToken: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe (IETF draft-ietf-httpapi-idempotency-key-header): the same key with the same request within 24 h answers the stored response (`Idempotent-Replayed: true`) and creates nothing; with another request, 422 `VALIDATION_ERROR`; while the first is still running, 409 `CONFLICT` (retry after `Retry-After`). Scoped to the caller (user or API key). A key is 1–255 printable ASCII characters other than `"`, sent bare or quoted (`"…"`, the same key). Make a new one (a UUID, e.g. `crypto.randomUUID()`) for each logical request and send it again only with that request's retries. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateScimTokenRequest"];
+            };
+        };
+        responses: {
+            /** @description Created: Create a SCIM token; the token is in this response only */
+            201: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreateScimTokenResponse"];
+                };
+            };
+            /** @description `VALIDATION_ERROR`: Invalid input; `details` lists the fields and reasons */
+            400: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `UNAUTHORIZED`: Credential missing, expired or invalid */
+            401: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `FORBIDDEN`: The role lacks the permission (`requiredRole`, `currentRole`), or the API key is used from an unauthorized domain */
+            403: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `CONFLICT`: A request with the same `Idempotency-Key` is still being processed (or the resource conflicts) */
+            409: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `PAYLOAD_TOO_LARGE`: Body, file or storage quota exceeded */
+            413: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `VALIDATION_ERROR`: The `Idempotency-Key` was already used with a different request */
+            422: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `RATE_LIMIT_EXCEEDED`: Rate limit or sign-in back-off; wait `retryAfter` seconds (also the `Retry-After` header) */
+            429: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `INTERNAL_ERROR`: Unexpected failure; details are in the server log, never here */
+            500: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    rotateScimToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Resource id
+                 * @example doc_01jd8x7k3m9q2w5e6r7t8y9u0p
+                 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK: Replace a SCIM token’s secret; the new token is in this response only */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RotateScimTokenResponse"];
+                };
+            };
+            /** @description `VALIDATION_ERROR`: Invalid input; `details` lists the fields and reasons */
+            400: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `UNAUTHORIZED`: Credential missing, expired or invalid */
+            401: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `FORBIDDEN`: The role lacks the permission (`requiredRole`, `currentRole`), or the API key is used from an unauthorized domain */
+            403: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `NOT_FOUND`: No such resource in your company (existence is never revealed) */
+            404: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `RATE_LIMIT_EXCEEDED`: Rate limit or sign-in back-off; wait `retryAfter` seconds (also the `Retry-After` header) */
+            429: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `INTERNAL_ERROR`: Unexpected failure; details are in the server log, never here */
+            500: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    deleteScimToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Resource id
+                 * @example doc_01jd8x7k3m9q2w5e6r7t8y9u0p
+                 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK: Revoke a SCIM token */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeleteScimTokenResponse"];
+                };
+            };
+            /** @description `VALIDATION_ERROR`: Invalid input; `details` lists the fields and reasons */
+            400: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `UNAUTHORIZED`: Credential missing, expired or invalid */
+            401: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `FORBIDDEN`: The role lacks the permission (`requiredRole`, `currentRole`), or the API key is used from an unauthorized domain */
+            403: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `NOT_FOUND`: No such resource in your company (existence is never revealed) */
+            404: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `RATE_LIMIT_EXCEEDED`: Rate limit or sign-in back-off; wait `retryAfter` seconds (also the `Retry-After` header) */
+            429: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `INTERNAL_ERROR`: Unexpected failure; details are in the server log, never here */
+            500: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    listAuditEvents: {
+        parameters: {
+            query?: {
+                /** @description Page number, 1-based */
+                page?: number;
+                /** @description Items per page */
+                limit?: number;
+                /** @description Field to sort by */
+                sort?: "occurredAt";
+                /** @description Sort direction */
+                order?: "asc" | "desc";
+                /** @description Exact action, or a prefix ending in `*` (`auth.*`) */
+                action?: string;
+                /** @description Actor id (user id or API key id) */
+                actor?: string;
+                actorType?: "user" | "api_key" | "scim" | "system" | "anonymous";
+                /** @description Target type (`user`, `api_key`, `document`…) */
+                targetType?: string;
+                /** @description Target id */
+                targetId?: string;
+                outcome?: "success" | "failure" | "denied";
+                /** @description Events at or after this time */
+                from?: string;
+                /** @description Events before this time */
+                to?: string;
+                /** @description `jsonl`: the export (as /export) */
+                format?: "json" | "jsonl";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK: The company’s audit events, newest first (filter by action, actor, target, time) */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ListAuditEventsResponse"];
+                };
+            };
+            /** @description `VALIDATION_ERROR`: Invalid input; `details` lists the fields and reasons */
+            400: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `UNAUTHORIZED`: Credential missing, expired or invalid */
+            401: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `FORBIDDEN`: The role lacks the permission (`requiredRole`, `currentRole`), or the API key is used from an unauthorized domain */
+            403: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `RATE_LIMIT_EXCEEDED`: Rate limit or sign-in back-off; wait `retryAfter` seconds (also the `Retry-After` header) */
+            429: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `INTERNAL_ERROR`: Unexpected failure; details are in the server log, never here */
+            500: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    exportAuditEvents: {
+        parameters: {
+            query?: {
+                /** @description Exact action, or a prefix ending in `*` (`auth.*`) */
+                action?: string;
+                /** @description Actor id (user id or API key id) */
+                actor?: string;
+                actorType?: "user" | "api_key" | "scim" | "system" | "anonymous";
+                /** @description Target type (`user`, `api_key`, `document`…) */
+                targetType?: string;
+                /** @description Target id */
+                targetId?: string;
+                outcome?: "success" | "failure" | "denied";
+                /** @description Events at or after this time */
+                from?: string;
+                /** @description Events before this time */
+                to?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One audit event per line (JSON Lines), oldest first, each with its `prevHash` and `hash` */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/x-ndjson": components["schemas"]["ExportAuditEventsResponse"];
+                };
+            };
+            /** @description `VALIDATION_ERROR`: Invalid input; `details` lists the fields and reasons */
+            400: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `UNAUTHORIZED`: Credential missing, expired or invalid */
+            401: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `FORBIDDEN`: The role lacks the permission (`requiredRole`, `currentRole`), or the API key is used from an unauthorized domain */
+            403: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `RATE_LIMIT_EXCEEDED`: Rate limit or sign-in back-off; wait `retryAfter` seconds (also the `Retry-After` header) */
+            429: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `INTERNAL_ERROR`: Unexpected failure; details are in the server log, never here */
+            500: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    createChatCompletion: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description OpenAI’s request. Fields not listed here (`temperature`, `max_tokens`, `tools`, `user`, …) are accepted and ignored: the company’s settings decide how it is answered */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateChatCompletionRequest"];
+            };
+        };
+        responses: {
+            /** @description The answer: JSON, or with `stream: true` an SSE stream of chunks */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreateChatCompletionResponse"];
+                    "text/event-stream": components["schemas"]["CreateChatCompletionResponse2"];
+                };
+            };
+            /** @description Invalid request (`param` names the field) */
+            400: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIErrorResponse"];
+                };
+            };
+            /** @description Missing, invalid or expired credential */
+            401: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIErrorResponse"];
+                };
+            };
+            /** @description The role may not chat, or the API key is used from an unauthorized origin */
+            403: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIErrorResponse"];
+                };
+            };
+            /** @description Unknown model (or a topic the caller may not read) */
+            404: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIErrorResponse"];
+                };
+            };
+            /** @description The body is larger than MAX_JSON_BODY_KB */
+            413: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIErrorResponse"];
+                };
+            };
+            /** @description Rate limit exceeded; see `Retry-After` */
+            429: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIErrorResponse"];
+                };
+            };
+            /** @description The language model or the database is unavailable; see `Retry-After` */
+            503: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIErrorResponse"];
+                };
+            };
+        };
+    };
+    listModels: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ListModelsResponse"];
+                };
+            };
+            /** @description Missing, invalid or expired credential */
+            401: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIErrorResponse"];
+                };
+            };
+            /** @description The role may not chat, or the API key is used from an unauthorized origin */
+            403: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIErrorResponse"];
+                };
+            };
+            /** @description Rate limit exceeded; see `Retry-After` */
+            429: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIErrorResponse"];
+                };
+            };
+        };
+    };
+    scimServiceProviderConfig: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description What this SCIM service supports */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ScimServiceProviderConfigResponse"];
+                };
+            };
+            /** @description SCIM error: No SCIM token, or one that is revoked, rotated or unknown */
+            401: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ScimError"];
+                };
+            };
+            /** @description SCIM error: No such resource in the token’s company */
+            404: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ScimError"];
+                };
+            };
+            /** @description SCIM error: Internal error */
+            500: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ScimError"];
+                };
+            };
+        };
+    };
+    scimListResourceTypes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description RFC 7644 §3.4.2 ListResponse */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ScimListResourceTypesResponse"];
+                };
+            };
+            /** @description SCIM error: No SCIM token, or one that is revoked, rotated or unknown */
+            401: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ScimError"];
+                };
+            };
+            /** @description SCIM error: Internal error */
+            500: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ScimError"];
+                };
+            };
+        };
+    };
+    scimGetResourceType: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example doc_01jd8x7k3m9q2w5e6r7t8y9u0p */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One resource type */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ScimGetResourceTypeResponse"];
+                };
+            };
+            /** @description SCIM error: No SCIM token, or one that is revoked, rotated or unknown */
+            401: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ScimError"];
+                };
+            };
+            /** @description SCIM error: No such resource in the token’s company */
+            404: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ScimError"];
+                };
+            };
+            /** @description SCIM error: Internal error */
+            500: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ScimError"];
+                };
+            };
+        };
+    };
+    scimListSchemas: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description RFC 7644 §3.4.2 ListResponse */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ScimListSchemasResponse"];
+                };
+            };
+            /** @description SCIM error: No SCIM token, or one that is revoked, rotated or unknown */
+            401: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ScimError"];
+                };
+            };
+            /** @description SCIM error: Internal error */
+            500: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ScimError"];
+                };
+            };
+        };
+    };
+    scimGetSchema: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example doc_01jd8x7k3m9q2w5e6r7t8y9u0p */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One schema */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ScimGetSchemaResponse"];
+                };
+            };
+            /** @description SCIM error: No SCIM token, or one that is revoked, rotated or unknown */
+            401: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ScimError"];
+                };
+            };
+            /** @description SCIM error: No such resource in the token’s company */
+            404: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ScimError"];
+                };
+            };
+            /** @description SCIM error: Internal error */
+            500: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ScimError"];
+                };
+            };
+        };
+    };
+    scimListUsers: {
+        parameters: {
+            query?: {
+                /** @description RFC 7644 §3.4.2.2, e.g. `userName eq "ann@example.com"` */
+                filter?: string;
+                /** @description 1-based; below 1 reads as 1 */
+                startIndex?: number;
+                /** @description Default 100, at most 200; below 0 reads as 0 */
+                count?: number;
+                attributes?: string;
+                /** @description `members` skips them */
+                excludedAttributes?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description RFC 7644 §3.4.2 ListResponse */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ScimListUsersResponse"];
+                };
+            };
+            /** @description SCIM error: `invalidFilter`, `invalidSyntax`, `invalidPath`, `invalidValue` or `noTarget` (RFC 7644 §3.12) */
+            400: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ScimError"];
+                };
+            };
+            /** @description SCIM error: No SCIM token, or one that is revoked, rotated or unknown */
+            401: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ScimError"];
+                };
+            };
+            /** @description SCIM error: Internal error */
+            500: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ScimError"];
+                };
+            };
+        };
+    };
+    scimCreateUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description A SCIM User or Group (RFC 7643 §4), or a PatchOp (RFC 7644 §3.5.2), as `application/scim+json` or `application/json` */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ScimCreateUserRequest"];
+            };
+        };
+        responses: {
+            /** @description The user */
+            201: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ScimCreateUserResponse"];
+                };
+            };
+            /** @description SCIM error: `invalidFilter`, `invalidSyntax`, `invalidPath`, `invalidValue` or `noTarget` (RFC 7644 §3.12) */
+            400: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ScimError"];
+                };
+            };
+            /** @description SCIM error: No SCIM token, or one that is revoked, rotated or unknown */
+            401: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ScimError"];
+                };
+            };
+            /** @description SCIM error: `uniqueness`: the userName, e-mail or group name is taken; or the company’s last active admin */
+            409: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ScimError"];
+                };
+            };
+            /** @description SCIM error: Internal error */
+            500: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ScimError"];
+                };
+            };
+        };
+    };
+    scimGetUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example doc_01jd8x7k3m9q2w5e6r7t8y9u0p */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The user */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ScimGetUserResponse"];
+                };
+            };
+            /** @description SCIM error: No SCIM token, or one that is revoked, rotated or unknown */
+            401: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ScimError"];
+                };
+            };
+            /** @description SCIM error: No such resource in the token’s company */
+            404: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ScimError"];
+                };
+            };
+            /** @description SCIM error: Internal error */
+            500: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ScimError"];
+                };
+            };
+        };
+    };
+    scimReplaceUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example doc_01jd8x7k3m9q2w5e6r7t8y9u0p */
+                id: string;
+            };
+            cookie?: never;
+        };
+        /** @description A SCIM User or Group (RFC 7643 §4), or a PatchOp (RFC 7644 §3.5.2), as `application/scim+json` or `application/json` */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ScimReplaceUserRequest"];
+            };
+        };
+        responses: {
+            /** @description The user */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ScimReplaceUserResponse"];
+                };
+            };
+            /** @description SCIM error: `invalidFilter`, `invalidSyntax`, `invalidPath`, `invalidValue` or `noTarget` (RFC 7644 §3.12) */
+            400: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ScimError"];
+                };
+            };
+            /** @description SCIM error: No SCIM token, or one that is revoked, rotated or unknown */
+            401: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ScimError"];
+                };
+            };
+            /** @description SCIM error: No such resource in the token’s company */
+            404: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ScimError"];
+                };
+            };
+            /** @description SCIM error: `uniqueness`: the userName, e-mail or group name is taken; or the company’s last active admin */
+            409: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ScimError"];
+                };
+            };
+            /** @description SCIM error: Internal error */
+            500: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ScimError"];
+                };
+            };
+        };
+    };
+    scimDeleteUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example doc_01jd8x7k3m9q2w5e6r7t8y9u0p */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            204: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description SCIM error: No SCIM token, or one that is revoked, rotated or unknown */
+            401: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ScimError"];
+                };
+            };
+            /** @description SCIM error: No such resource in the token’s company */
+            404: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ScimError"];
+                };
+            };
+            /** @description SCIM error: `uniqueness`: the userName, e-mail or group name is taken; or the company’s last active admin */
+            409: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ScimError"];
+                };
+            };
+            /** @description SCIM error: Internal error */
+            500: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ScimError"];
+                };
+            };
+        };
+    };
+    scimPatchUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example doc_01jd8x7k3m9q2w5e6r7t8y9u0p */
+                id: string;
+            };
+            cookie?: never;
+        };
+        /** @description A SCIM User or Group (RFC 7643 §4), or a PatchOp (RFC 7644 §3.5.2), as `application/scim+json` or `application/json` */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ScimPatchUserRequest"];
+            };
+        };
+        responses: {
+            /** @description The user */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ScimPatchUserResponse"];
+                };
+            };
+            /** @description SCIM error: `invalidFilter`, `invalidSyntax`, `invalidPath`, `invalidValue` or `noTarget` (RFC 7644 §3.12) */
+            400: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ScimError"];
+                };
+            };
+            /** @description SCIM error: No SCIM token, or one that is revoked, rotated or unknown */
+            401: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ScimError"];
+                };
+            };
+            /** @description SCIM error: No such resource in the token’s company */
+            404: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ScimError"];
+                };
+            };
+            /** @description SCIM error: `uniqueness`: the userName, e-mail or group name is taken; or the company’s last active admin */
+            409: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ScimError"];
+                };
+            };
+            /** @description SCIM error: Internal error */
+            500: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ScimError"];
+                };
+            };
+        };
+    };
+    scimListGroups: {
+        parameters: {
+            query?: {
+                /** @description RFC 7644 §3.4.2.2, e.g. `userName eq "ann@example.com"` */
+                filter?: string;
+                /** @description 1-based; below 1 reads as 1 */
+                startIndex?: number;
+                /** @description Default 100, at most 200; below 0 reads as 0 */
+                count?: number;
+                attributes?: string;
+                /** @description `members` skips them */
+                excludedAttributes?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description RFC 7644 §3.4.2 ListResponse */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ScimListGroupsResponse"];
+                };
+            };
+            /** @description SCIM error: `invalidFilter`, `invalidSyntax`, `invalidPath`, `invalidValue` or `noTarget` (RFC 7644 §3.12) */
+            400: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ScimError"];
+                };
+            };
+            /** @description SCIM error: No SCIM token, or one that is revoked, rotated or unknown */
+            401: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ScimError"];
+                };
+            };
+            /** @description SCIM error: Internal error */
+            500: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ScimError"];
+                };
+            };
+        };
+    };
+    scimCreateGroup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description A SCIM User or Group (RFC 7643 §4), or a PatchOp (RFC 7644 §3.5.2), as `application/scim+json` or `application/json` */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ScimCreateGroupRequest"];
+            };
+        };
+        responses: {
+            /** @description The group */
+            201: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ScimCreateGroupResponse"];
+                };
+            };
+            /** @description SCIM error: `invalidFilter`, `invalidSyntax`, `invalidPath`, `invalidValue` or `noTarget` (RFC 7644 §3.12) */
+            400: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ScimError"];
+                };
+            };
+            /** @description SCIM error: No SCIM token, or one that is revoked, rotated or unknown */
+            401: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ScimError"];
+                };
+            };
+            /** @description SCIM error: `uniqueness`: the userName, e-mail or group name is taken; or the company’s last active admin */
+            409: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ScimError"];
+                };
+            };
+            /** @description SCIM error: Internal error */
+            500: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ScimError"];
+                };
+            };
+        };
+    };
+    scimGetGroup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example doc_01jd8x7k3m9q2w5e6r7t8y9u0p */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The group */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ScimGetGroupResponse"];
+                };
+            };
+            /** @description SCIM error: No SCIM token, or one that is revoked, rotated or unknown */
+            401: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ScimError"];
+                };
+            };
+            /** @description SCIM error: No such resource in the token’s company */
+            404: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ScimError"];
+                };
+            };
+            /** @description SCIM error: Internal error */
+            500: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ScimError"];
+                };
+            };
+        };
+    };
+    scimReplaceGroup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example doc_01jd8x7k3m9q2w5e6r7t8y9u0p */
+                id: string;
+            };
+            cookie?: never;
+        };
+        /** @description A SCIM User or Group (RFC 7643 §4), or a PatchOp (RFC 7644 §3.5.2), as `application/scim+json` or `application/json` */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ScimReplaceGroupRequest"];
+            };
+        };
+        responses: {
+            /** @description The group */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ScimReplaceGroupResponse"];
+                };
+            };
+            /** @description SCIM error: `invalidFilter`, `invalidSyntax`, `invalidPath`, `invalidValue` or `noTarget` (RFC 7644 §3.12) */
+            400: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ScimError"];
+                };
+            };
+            /** @description SCIM error: No SCIM token, or one that is revoked, rotated or unknown */
+            401: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ScimError"];
+                };
+            };
+            /** @description SCIM error: No such resource in the token’s company */
+            404: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ScimError"];
+                };
+            };
+            /** @description SCIM error: `uniqueness`: the userName, e-mail or group name is taken; or the company’s last active admin */
+            409: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ScimError"];
+                };
+            };
+            /** @description SCIM error: Internal error */
+            500: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ScimError"];
+                };
+            };
+        };
+    };
+    scimDeleteGroup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example doc_01jd8x7k3m9q2w5e6r7t8y9u0p */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            204: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description SCIM error: No SCIM token, or one that is revoked, rotated or unknown */
+            401: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ScimError"];
+                };
+            };
+            /** @description SCIM error: No such resource in the token’s company */
+            404: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ScimError"];
+                };
+            };
+            /** @description SCIM error: Internal error */
+            500: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ScimError"];
+                };
+            };
+        };
+    };
+    scimPatchGroup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example doc_01jd8x7k3m9q2w5e6r7t8y9u0p */
+                id: string;
+            };
+            cookie?: never;
+        };
+        /** @description A SCIM User or Group (RFC 7643 §4), or a PatchOp (RFC 7644 §3.5.2), as `application/scim+json` or `application/json` */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ScimPatchGroupRequest"];
+            };
+        };
+        responses: {
+            /** @description The group */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ScimPatchGroupResponse"];
+                };
+            };
+            /** @description SCIM error: `invalidFilter`, `invalidSyntax`, `invalidPath`, `invalidValue` or `noTarget` (RFC 7644 §3.12) */
+            400: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ScimError"];
+                };
+            };
+            /** @description SCIM error: No SCIM token, or one that is revoked, rotated or unknown */
+            401: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ScimError"];
+                };
+            };
+            /** @description SCIM error: No such resource in the token’s company */
+            404: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ScimError"];
+                };
+            };
+            /** @description SCIM error: `uniqueness`: the userName, e-mail or group name is taken; or the company’s last active admin */
+            409: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ScimError"];
+                };
+            };
+            /** @description SCIM error: Internal error */
+            500: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ScimError"];
                 };
             };
         };

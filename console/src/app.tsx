@@ -5,6 +5,8 @@ import { navigate, SCREENS, Session, type SessionState } from './session.ts';
 import { ConnectionBanner, Forbidden, Link } from './ui.tsx';
 import { SignIn } from './screens/sign-in.tsx';
 import { AcceptInvitation } from './screens/invitation.tsx';
+import { ForgotPassword, ResetPassword } from './screens/reset-password.tsx';
+import { MyAccount } from './screens/account.tsx';
 import { Documents } from './screens/documents.tsx';
 import { DocumentDetail } from './screens/document-detail.tsx';
 import { Topics } from './screens/topics.tsx';
@@ -100,6 +102,23 @@ export function App() {
         />
       </I18n.Provider>
     );
+  if (screen === 'reset-password')
+    return (
+      <I18n.Provider value={i18n}>
+        <ResetPassword
+          onSignedIn={async () => {
+            setPath(currentPath());
+            await loadMe();
+          }}
+        />
+      </I18n.Provider>
+    );
+  if (screen === 'forgot-password' && !session)
+    return (
+      <I18n.Provider value={i18n}>
+        <ForgotPassword />
+      </I18n.Provider>
+    );
   if (!session)
     return (
       <I18n.Provider value={i18n}>
@@ -120,6 +139,8 @@ export function App() {
         return <ApiKeys />;
       case 'users':
         return <Users />;
+      case 'account':
+        return <MyAccount onChanged={loadMe} />;
       case 'groups':
         return <Groups />;
       case 'settings':

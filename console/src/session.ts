@@ -27,6 +27,7 @@ export const SCREENS = [
   { path: 'insights', key: 'insights', admin: true },
   { path: 'evaluations', key: 'evaluations', admin: true },
   { path: 'audit', key: 'auditLog', admin: true },
+  { path: 'account', key: 'myAccount', admin: false },
 ] as const;
 
 /** Client-side navigation under /app (the server answers index.html for every such path). */

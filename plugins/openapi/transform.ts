@@ -114,11 +114,24 @@ export function transformRoute({
 
 const ref = (name: string) => ({ $ref: `#/components/headers/${name}` });
 
-/** Adds `type` to enums, `format` to integers, recursively over a schema. */
+/**
+ * Adds `type` to enums, `format` to integers, recursively over a schema. A one-value boolean
+ * (TypeBox's `Literal(true)`: the envelope's `success`, a delete's `deleted`, which @fastify/swagger
+ * writes as `enum: [true]`) is written as a plain boolean that says its value: openapi-generator's
+ * `python` turns a boolean enum, and `const` too (its parser reads `const` as a one-value enum),
+ * into a check against the string `'true'` that rejects every response (issue 38; measured per
+ * generator in docs/decisions.md). The server still only ever sends that value.
+ */
 function tidySchema(node: unknown): void {
   if (!node || typeof node !== 'object') return;
   if (Array.isArray(node)) return node.forEach(tidySchema);
   const s = node as Json;
+  if (Array.isArray(s.enum) && s.enum.length === 1 && typeof s.enum[0] === 'boolean') {
+    const always = `Always \`${String(s.enum[0])}\``;
+    s.type = 'boolean';
+    s.description = typeof s.description === 'string' ? `${s.description}. ${always}` : always;
+    delete s.enum;
+  }
   if (Array.isArray(s.enum) && s.type === undefined) {
     const types = new Set(s.enum.map((v) => (v === null ? 'null' : typeof v)));
     if (types.size === 1 && (types.has('string') || types.has('boolean'))) s.type = [...types][0];

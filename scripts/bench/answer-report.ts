@@ -8,6 +8,7 @@ const ROWS: [string, (t: Totals) => string][] = [
   ['retrieval hit@k', (t) => rate(t.hitAtK)],
   ['right-document citation', (t) => rate(t.rightCitation)],
   ['answer contains', (t) => rate(t.contains)],
+  ['lead answer (first sentence)', (t) => rate(t.leadAnswer)],
   ['token F1 (answerable)', (t) => rate(t.tokenF1)],
   ['SQuAD 2.0 F1 (all)', (t) => rate(t.squadF1)],
   ['false refusals', (t) => rate(t.falseRefusals)],

@@ -45,6 +45,26 @@ export function containsAny(answer: string, expected: readonly string[]): boolea
   });
 }
 
+const SENTENCES = new Intl.Segmenter('en', { granularity: 'sentence' });
+// ICU's sentence breaks ignore abbreviations (V8 offers no `ss` suppressions): a segment ending in
+// one of these, or in an initial ("J."), runs on into the next.
+const ABBREVIATION =
+  /(?:^|[\s(])(?:Dr|Mr|Mrs|Ms|Prof|St|No|Nos|vs|etc|e\.g|i\.e|Inc|Ltd|Co|Corp|Fig|Figs|Eq|Sec|al|approx|[A-Z])\.\s*$/;
+
+/**
+ * The answer's first sentence (Unicode sentence boundaries, UAX #29, through Intl.Segmenter, not
+ * ending at a common abbreviation or an initial), citation markers kept: what a reader takes as
+ * the answer before reading on.
+ */
+export function leadSentence(answer: string): string {
+  let lead = '';
+  for (const { segment } of SENTENCES.segment(answer.trim())) {
+    lead += segment;
+    if (lead.trim() && !ABBREVIATION.test(lead)) break;
+  }
+  return lead.trim();
+}
+
 /**
  * SQuAD's `compute_f1` for one gold string: harmonic mean of token precision and recall over
  * the bags of normalised tokens; when either side has no token, 1 if both have none, else 0.
@@ -98,6 +118,12 @@ export interface QuestionScores {
   rightCitation: boolean | null;
   /** Not refused and the answer contains an expected string (answerable). */
   contains: boolean | null;
+  /**
+   * Not refused and the answer's first sentence contains an expected string (answerable): a right
+   * value after a wrong lead ("2018–23–51 [3]. Comments … by September 21, 2020") counts for
+   * `contains`, not here.
+   */
+  leadContains: boolean | null;
   /** Best token F1 of the answer without markers vs the expected strings; 0 when refused (answerable). */
   tokenF1: number | null;
   /** SQuAD 2.0 F1: as tokenF1 for answerable; 1 for a refused unanswerable question, else 0. */
@@ -107,13 +133,21 @@ export interface QuestionScores {
 /** Scores one observation of one question (rules in docs/evaluations.md "Figures"). */
 export function scoreQuestion(q: Question, o: Observation): QuestionScores {
   if (q.unanswerable)
-    return { hit: null, rightCitation: null, contains: null, tokenF1: null, squadF1: o.refused ? 1 : 0 };
+    return {
+      hit: null,
+      rightCitation: null,
+      contains: null,
+      leadContains: null,
+      tokenF1: null,
+      squadF1: o.refused ? 1 : 0,
+    };
   const f1 = o.refused ? 0 : bestTokenF1(withoutCitations(o.answer), q.expected);
   const withDocuments = q.documents.length > 0;
   return {
     hit: withDocuments ? o.retrievedDocuments.some((d) => q.documents.includes(d)) : null,
     rightCitation: withDocuments ? o.citedDocuments.some((d) => q.documents.includes(d)) : null,
     contains: !o.refused && containsAny(o.answer, q.expected),
+    leadContains: !o.refused && containsAny(leadSentence(o.answer), q.expected),
     tokenF1: f1,
     squadF1: f1,
   };

@@ -21,6 +21,8 @@ export interface Totals {
   rightCitation: number | null;
   /** Answerable questions answered (not refused) with an expected string in the answer. */
   contains: number | null;
+  /** Answerable questions whose answer's first sentence holds an expected string ("lead answer"). */
+  leadAnswer: number | null;
   /** Mean SQuAD token F1 over answerable questions (a refusal scores 0). */
   tokenF1: number | null;
   /** Mean SQuAD 2.0 F1 over all questions (refusal of an unanswerable question scores 1). */
@@ -65,6 +67,7 @@ export function computeTotals(results: readonly QuestionResult[]): Totals {
     hitAtK: share(answerable.map((r) => r.scores.hit)),
     rightCitation: share(answerable.map((r) => r.scores.rightCitation)),
     contains: share(answerable.map((r) => r.scores.contains)),
+    leadAnswer: share(answerable.map((r) => r.scores.leadContains ?? null)),
     tokenF1: mean(answerable.map((r) => r.scores.tokenF1 ?? 0)),
     squadF1: mean(results.map((r) => r.scores.squadF1)),
     falseRefusals: share(answerable.map((r) => r.refused)),

@@ -7,7 +7,7 @@
 import { Type } from 'typebox';
 import { Text } from '../../schemas/common.ts';
 
-const ROLES = ['system', 'developer', 'user', 'assistant', 'tool', 'function'];
+const ROLES = ['user', 'assistant', 'system', 'developer', 'tool', 'function'];
 
 /** A part of an array `content`: only `text` parts are read (images and audio are ignored). */
 const ContentPart = Type.Object(
@@ -39,10 +39,15 @@ export const CompletionBody = Type.Object(
     model: Type.String({
       minLength: 1,
       maxLength: 200,
+      examples: ['cog-rag'],
       description:
         '`cog-rag` answers from every document the caller may read; `cog-rag:topic/<topicId>` from one topic (`GET /v1/models` lists them). Any other name: 404',
     }),
-    messages: Type.Array(Message, { minItems: 1, maxItems: 1000 }),
+    messages: Type.Array(Message, {
+      minItems: 1,
+      maxItems: 1000,
+      examples: [[{ role: 'user', content: 'How long does the Zephyr warranty last?' }]],
+    }),
     stream: Type.Optional(
       Type.Union([Type.Boolean(), Type.Null()], {
         description: 'true: `chat.completion.chunk` Server-Sent Events ending with `data: [DONE]`',
@@ -75,20 +80,21 @@ export const CompletionBody = Type.Object(
   },
 );
 
-const Usage = Type.Object(
+export const Usage = Type.Object(
   {
     prompt_tokens: Type.Integer({ minimum: 0, maximum: 1e9 }),
     completion_tokens: Type.Integer({ minimum: 0, maximum: 1e9 }),
     total_tokens: Type.Integer({ minimum: 0, maximum: 1e9 }),
   },
   {
+    $id: 'ChatCompletionUsage',
     additionalProperties: false,
     description: 'Estimated: one token per 4 characters of text (OpenAI’s rule of thumb)',
   },
 );
 
 /** Cog-RAG's extension: what the `[n]` markers in the answer cite. */
-const Extension = Type.Object(
+export const Extension = Type.Object(
   {
     sources: Type.Array(Type.Ref('Source'), {
       maxItems: 100,
@@ -98,13 +104,22 @@ const Extension = Type.Object(
     conversation_id: Text(64, { description: 'The stored conversation (one per request)' }),
     message_id: Text(64, { description: 'The stored answer (for feedback)' }),
   },
-  { additionalProperties: false, description: 'Cog-RAG’s extension: the sources the `[n]` markers cite' },
+  {
+    $id: 'CogRagCitations',
+    additionalProperties: false,
+    description: 'Cog-RAG’s extension (`x_cog_rag`): the sources the `[n]` markers cite',
+  },
 );
 
 const Common = {
-  id: Text(64, { description: '`chatcmpl-…`' }),
-  created: Type.Integer({ minimum: 0, maximum: 1e11, description: 'Unix time, seconds' }),
-  model: Text(200, { description: 'The requested model' }),
+  id: Text(64, { description: '`chatcmpl-…`', examples: ['chatcmpl-Fq3xw0dG1m8vZpQ2aKc7hT9r'] }),
+  created: Type.Integer({
+    minimum: 0,
+    maximum: 1e11,
+    description: 'Unix time, seconds',
+    examples: [1796083200],
+  }),
+  model: Text(200, { description: 'The requested model', examples: ['cog-rag'] }),
 };
 
 export const ChatCompletion = Type.Object(
@@ -120,6 +135,7 @@ export const ChatCompletion = Type.Object(
               role: Type.Literal('assistant'),
               content: Text(100_000, {
                 description: 'The answer, with `[n]` citation markers (keys of `x_cog_rag.citation_map`)',
+                examples: ['The Zephyr warranty lasts 7 years [1].'],
               }),
               refusal: Type.Null(),
             },
@@ -132,10 +148,10 @@ export const ChatCompletion = Type.Object(
       ),
       { minItems: 1, maxItems: 1 },
     ),
-    usage: Usage,
-    x_cog_rag: Extension,
+    usage: Type.Ref('ChatCompletionUsage'),
+    x_cog_rag: Type.Ref('CogRagCitations'),
   },
-  { additionalProperties: false },
+  { $id: 'ChatCompletion', additionalProperties: false },
 );
 
 export const ChatCompletionChunk = Type.Object(
@@ -147,7 +163,10 @@ export const ChatCompletionChunk = Type.Object(
         {
           index: Type.Integer({ minimum: 0, maximum: 0 }),
           delta: Type.Object(
-            { role: Type.Optional(Type.Literal('assistant')), content: Type.Optional(Text(100_000)) },
+            {
+              role: Type.Optional(Type.Literal('assistant')),
+              content: Type.Optional(Text(100_000, { examples: [' lasts 7 years [1].'] })),
+            },
             { additionalProperties: false },
           ),
           logprobs: Type.Null(),
@@ -157,10 +176,11 @@ export const ChatCompletionChunk = Type.Object(
       ),
       { maxItems: 1, description: 'Empty on the usage chunk' },
     ),
-    usage: Type.Optional(Type.Union([Usage, Type.Null()])),
-    x_cog_rag: Type.Optional(Extension),
+    usage: Type.Optional(Type.Union([Type.Ref('ChatCompletionUsage'), Type.Null()])),
+    x_cog_rag: Type.Optional(Type.Ref('CogRagCitations')),
   },
   {
+    $id: 'ChatCompletionChunk',
     additionalProperties: false,
     description:
       'One `data:` line of the stream: a first chunk with `role`, one per piece of text, a last with `finish_reason: "stop"` and `x_cog_rag`, then `data: [DONE]`',
@@ -169,18 +189,18 @@ export const ChatCompletionChunk = Type.Object(
 
 const Model = Type.Object(
   {
-    id: Text(200, { description: '`cog-rag` or `cog-rag:topic/<topicId>`' }),
+    id: Text(200, { description: '`cog-rag` or `cog-rag:topic/<topicId>`', examples: ['cog-rag'] }),
     object: Type.Literal('model'),
     created: Type.Integer({ minimum: 0, maximum: 1e11, description: 'Unix time, seconds' }),
     owned_by: Text(255, { description: 'The company' }),
-    name: Text(300, { description: 'A display name (Open WebUI shows it)' }),
+    name: Text(300, { description: 'A display name (Open WebUI shows it)', examples: ['Cog-RAG'] }),
   },
   { additionalProperties: false },
 );
 
 export const ModelList = Type.Object(
   { object: Type.Literal('list'), data: Type.Array(Model, { maxItems: 10_001 }) },
-  { additionalProperties: false },
+  { $id: 'ModelList', additionalProperties: false },
 );
 
 /**

@@ -9,7 +9,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type, type Static } from 'typebox';
 import { principalOf } from '../../plugins/auth.ts';
 import { collectChat, streamChat } from './chat-stream.ts';
-import { ChatCompletion, ChatCompletionChunk, CompletionBody, ModelList } from '../openai/schemas.ts';
+import { CompletionBody } from '../openai/schemas.ts';
 import {
   chunkEncoder,
   completionId,
@@ -76,8 +76,8 @@ const openaiCompatRoutes: FastifyPluginAsyncTypebox = async (app) => {
           200: {
             description: 'The answer: JSON, or with `stream: true` an SSE stream of chunks',
             content: {
-              'application/json': { schema: ChatCompletion },
-              'text/event-stream': { schema: ChatCompletionChunk },
+              'application/json': { schema: Type.Ref('ChatCompletion') },
+              'text/event-stream': { schema: Type.Ref('ChatCompletionChunk') },
             },
           },
           ...errors(400, 401, 403, 404, 413, 429, 503),
@@ -118,7 +118,7 @@ const openaiCompatRoutes: FastifyPluginAsyncTypebox = async (app) => {
           AUTH +
           '\n\nRate limit: the authenticated class per user (300 a minute by default), the public class per API key (60).',
         security: SECURITY,
-        response: { 200: ModelList, ...errors(401, 403, 429) },
+        response: { 200: Type.Ref('ModelList'), ...errors(401, 403, 429) },
       },
     },
     async (request) => listModels(app.ctx.db, principalOf(request)),

@@ -1,13 +1,12 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { LoginResponse } from '../../schemas/auth.ts';
-import { errorResponses } from '../../schemas/common.ts';
+import { errorResponses, IdParams } from '../../schemas/common.ts';
 import {
   ForgotPasswordBody,
   ForgotPasswordResponse,
   OneTimeLink,
   ResetPasswordBody,
-  UserIdParams,
 } from '../../schemas/accounts.ts';
 import { userOf } from '../../plugins/auth.ts';
 import { loginKeys, throttled } from '../auth/throttle.ts';
@@ -107,7 +106,7 @@ const passwordResetRoutes: FastifyPluginAsyncTypebox = async (app) => {
   );
 
   app.post(
-    '/users/:userId/password-reset',
+    '/users/:id/password-reset',
     {
       config: { permission: 'admin' as const },
       schema: {
@@ -118,7 +117,7 @@ const passwordResetRoutes: FastifyPluginAsyncTypebox = async (app) => {
         description:
           'The link works once, for PASSWORD_RESET_TTL_MINUTES; the user’s earlier unused links stop working. The admin never sees or sets the password. Another company’s user is 404; a disabled one 409.',
         security: [{ bearerAuth: [] }],
-        params: UserIdParams,
+        params: IdParams,
         response: { 200: OneTimeLink, ...errorResponses(401, 403, 404, 409) },
       },
     },
@@ -127,7 +126,7 @@ const passwordResetRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const issued = await issuePasswordResetByAdmin(
         app.ctx.db,
         admin.companyId,
-        request.params.userId,
+        request.params.id,
         admin.userId,
         ttl,
       );

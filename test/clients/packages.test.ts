@@ -1,19 +1,52 @@
-import t from 'tap';
+import t, { type Test } from 'tap';
 import { execFile, execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { buildTestApp, signUp } from '../helpers/app.ts';
 import { exportOpenApi } from '../../scripts/openapi-export.ts';
 import { generatePythonClient, PYTHON_GENERATED, PYTHON_GENERATOR } from '../../scripts/openapi-client.ts';
+import { CONCURRENT, futureStreamServer, PY_CHECK, TS_CHECK } from './client-checks.ts';
 
 /**
- * The client packages (clients/typescript, clients/python) as an integrator gets them: built and
- * packed (`npm pack`; `python -m build`: an sdist and a wheel), installed from the tarballs into a
- * fresh folder, and their README examples run against a started server. The Python package's generated code is also checked to be
- * current and `mypy --strict` clean. Needs npm and PyPI (registries) for the packages'
- * dependencies, and .venv-api (.ci/run) for the Python tools.
+ * The client packages (clients/typescript, clients/python) as an integrator gets them: copied as a
+ * clean checkout has them (no node_modules, dist or build), built and packed there (`npm install`
+ * then `npm pack`, whose prepack builds dist/; `python -m build`: an sdist, and the wheel from it),
+ * the artefacts' contents and licence metadata checked, installed into a fresh folder or venv, and
+ * their README examples run against a started server; then client-checks.ts (concurrent 401s share
+ * one refresh; an unknown stream event is skipped). The Python package's generated code is also
+ * checked to be current and `mypy --strict` clean. Needs npm and PyPI (registries) for the
+ * packages' dependencies, and .venv-api (.ci/run) for the Python tools.
  */
+
+/** A copy of a package folder as a fresh clone has it: no build output, installs or caches. */
+function cleanCopy(from: string, to: string): string {
+  const skip = /(^|\/)(node_modules|dist|build|__pycache__|[^/]*\.egg-info)$/;
+  cpSync(from, to, { recursive: true, filter: (src) => !skip.test(src) });
+  return to;
+}
+
+/** Checks the concurrency and stream results the client-checks.ts scripts print. */
+function assertChecks(t: Test, out: string) {
+  const seen = JSON.parse(out.trim().split('\n').pop() ?? '{}') as Record<string, unknown>;
+  t.same(
+    seen.statuses,
+    Array(CONCURRENT).fill(200),
+    `${CONCURRENT} concurrent calls after a 401 all succeed`,
+  );
+  t.equal(seen.refreshes, 1, 'with one refresh between them');
+  t.equal(seen.after, 200, 'and the session is still valid after');
+  t.same(seen.kinds, ['token', 'sources', 'done'], 'an unknown stream event type is skipped, the rest read');
+}
 
 const VENV = resolve('.venv-api');
 const TSC = resolve('node_modules/typescript/bin/tsc');
@@ -39,60 +72,93 @@ t.test('client packages: built, installed from their files, README examples agai
   const work = mkdtempSync(join(tmpdir(), 'cograg-packages-'));
   t.teardown(() => rmSync(work, { recursive: true, force: true }));
 
-  await t.test('TypeScript: npm pack → npm install → README example', async (t) => {
-    const pkg = resolve('clients/typescript');
-    execFileSync(process.execPath, [TSC, '-p', join(pkg, 'tsconfig.json')], { stdio: 'pipe' });
-    const packed = execFileSync('npm', ['pack', '--json', '--pack-destination', work], {
-      cwd: pkg,
-      encoding: 'utf8',
-    });
-    const tarball = join(work, (JSON.parse(packed) as { filename: string }[])[0]!.filename);
-    t.ok(existsSync(tarball), 'a tarball');
-    const app1 = join(work, 'ts-app');
-    execFileSync('mkdir', ['-p', app1]);
-    writeFileSync(
-      join(app1, 'package.json'),
-      JSON.stringify({ name: 'ts-app', private: true, type: 'module' }),
-    );
-    execFileSync('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline', tarball], {
-      cwd: app1,
-      stdio: 'pipe',
-    });
-    writeFileSync(join(app1, 'example.ts'), example(join(pkg, 'README.md'), 'ts'));
-    // The example type-checks against the installed package under --strict, then runs.
-    writeFileSync(
-      join(app1, 'tsconfig.json'),
-      JSON.stringify({
-        compilerOptions: {
-          strict: true,
-          noEmit: true,
-          target: 'es2022',
-          module: 'nodenext',
-          lib: ['es2022', 'dom'],
-          // The example reads process.env: Node's types, from the repository's @types/node.
-          types: ['node'],
-          typeRoots: [resolve('node_modules/@types')],
-          skipLibCheck: false,
+  const future = await futureStreamServer();
+  t.teardown(() => future.server.close());
+
+  await t.test(
+    'TypeScript: clean copy → npm install → npm pack → install elsewhere → README example',
+    async (t) => {
+      const source = resolve('clients/typescript');
+      const pkg = cleanCopy(source, join(work, 'ts-clone'));
+      // As from a fresh clone: the dev dependencies (TypeScript) come from the package's own install,
+      // and `npm pack` builds dist/ in its prepack script.
+      execFileSync('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline'], {
+        cwd: pkg,
+        stdio: 'pipe',
+      });
+      const packed = execFileSync('npm', ['pack', '--json', '--pack-destination', work], {
+        cwd: pkg,
+        encoding: 'utf8',
+      });
+      const manifest = (JSON.parse(packed) as { filename: string; files: { path: string }[] }[])[0]!;
+      const files = manifest.files.map((f) => f.path);
+      for (const file of [
+        'dist/index.js',
+        'dist/index.d.ts',
+        'dist/session.js',
+        'dist/sse.js',
+        'schema.d.ts',
+        'LICENSE',
+      ])
+        t.ok(files.includes(file), `the tarball holds ${file}`);
+      const meta = JSON.parse(readFileSync(join(pkg, 'package.json'), 'utf8')) as Record<string, unknown>;
+      t.ok(meta.license, 'licence metadata');
+      t.equal(meta.types, './dist/index.d.ts', 'types');
+      const tarball = join(work, manifest.filename);
+      t.ok(existsSync(tarball), 'a tarball');
+      const app1 = join(work, 'ts-app');
+      mkdirSync(app1);
+      writeFileSync(
+        join(app1, 'package.json'),
+        JSON.stringify({ name: 'ts-app', private: true, type: 'module' }),
+      );
+      execFileSync('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline', tarball], {
+        cwd: app1,
+        stdio: 'pipe',
+      });
+      writeFileSync(join(app1, 'example.ts'), example(join(source, 'README.md'), 'ts'));
+      writeFileSync(join(app1, 'check.ts'), TS_CHECK);
+      // The example type-checks against the installed package under --strict, then runs.
+      writeFileSync(
+        join(app1, 'tsconfig.json'),
+        JSON.stringify({
+          compilerOptions: {
+            strict: true,
+            noEmit: true,
+            target: 'es2022',
+            module: 'nodenext',
+            lib: ['es2022', 'dom'],
+            // The example reads process.env: Node's types, from the repository's @types/node.
+            types: ['node'],
+            typeRoots: [resolve('node_modules/@types')],
+            skipLibCheck: false,
+          },
+          files: ['example.ts', 'check.ts'],
+        }),
+      );
+      const tsc = spawnSync(process.execPath, [TSC, '-p', app1], { encoding: 'utf8' }).stdout.trim();
+      t.equal(tsc, '', 'the README example (and the checks) pass tsc --strict against the installed package');
+      const admin = await signUp(app);
+      const out = await runAsync(process.execPath, ['example.ts'], {
+        cwd: app1,
+        env: {
+          ...process.env,
+          COG_RAG_URL: baseUrl,
+          COG_RAG_EMAIL: admin.email,
+          COG_RAG_PASSWORD: admin.password,
         },
-        files: ['example.ts'],
-      }),
-    );
-    const tsc = spawnSync(process.execPath, [TSC, '-p', app1], { encoding: 'utf8' }).stdout.trim();
-    t.equal(tsc, '', 'the README example passes tsc --strict against the installed package');
-    const admin = await signUp(app);
-    const out = await runAsync(process.execPath, ['example.ts'], {
-      cwd: app1,
-      env: {
-        ...process.env,
-        COG_RAG_URL: baseUrl,
-        COG_RAG_EMAIL: admin.email,
-        COG_RAG_PASSWORD: admin.password,
-      },
-    });
-    t.match(out, /document doc_\w+: VECTORIZED/, 'uploaded and processed');
-    t.match(out, /sources: Refund policy/, 'the stream’s sources event');
-    t.match(out, /done: conversation conv_\w+/, 'the stream ends with done');
-  });
+      });
+      t.match(out, /document doc_\w+: VECTORIZED/, 'uploaded and processed');
+      t.match(out, /sources: Refund policy/, 'the stream’s sources event');
+      t.match(out, /done: conversation conv_\w+/, 'the stream ends with done');
+      const checked = await runAsync(
+        process.execPath,
+        ['check.ts', baseUrl, admin.email, admin.password, future.url],
+        { cwd: app1, env: process.env },
+      );
+      assertChecks(t, checked);
+    },
+  );
 
   const skipPython = existsSync(join(VENV, 'bin/mypy')) ? false : `${VENV} is missing: run .ci/run`;
   await t.test(
@@ -117,22 +183,40 @@ t.test('client packages: built, installed from their files, README examples agai
         },
       );
       t.match(mypy, /^Success/m, 'mypy --strict passes on the package, generated code included');
-      // Built as a release is built: `python -m build` makes the sdist (a .tar.gz), then the wheel
-      // from that sdist; the fresh folder installs the tarball, so a file the sdist misses fails here.
+      // Built as a release is built, from a clean copy: `python -m build` makes the sdist (a
+      // .tar.gz), then the wheel from that sdist, so a file the sdist misses fails here.
       const builder = join(work, 'py-build');
       execFileSync('python3', ['-m', 'venv', builder]);
-      execFileSync(join(builder, 'bin/pip'), ['install', '-q', 'build'], { stdio: 'pipe' });
+      execFileSync(join(builder, 'bin/pip'), ['install', '-q', 'build==1.6.1'], { stdio: 'pipe' });
       const dist = join(work, 'dist');
-      execFileSync(join(builder, 'bin/python'), ['-m', 'build', '--outdir', dist, pkg], { stdio: 'pipe' });
+      const clone = cleanCopy(pkg, join(work, 'py-clone'));
+      execFileSync(join(builder, 'bin/python'), ['-m', 'build', '--outdir', dist, clone], { stdio: 'pipe' });
       const sdist = readdirSync(dist).find((f) => f.endsWith('.tar.gz'));
+      const wheel = readdirSync(dist).find((f) => f.endsWith('.whl'));
       t.ok(sdist, 'an sdist tarball');
-      t.ok(
-        readdirSync(dist).some((f) => f.endsWith('.whl')),
-        'a wheel built from it',
+      t.ok(wheel, 'a wheel built from it');
+      const sdistFiles = execFileSync('tar', ['-tzf', join(dist, sdist!)], { encoding: 'utf8' });
+      t.match(sdistFiles, /\/LICENSE\n/, 'the sdist holds the licence');
+      t.match(sdistFiles, /cog_rag_client\/py\.typed\n/, 'the typing marker (PEP 561, the whole package)');
+      t.match(
+        sdistFiles,
+        /cog_rag_client\/generated\/api\/chat\/send_chat_message\.py\n/,
+        'and the generated package',
       );
+      const metadata = execFileSync(
+        join(builder, 'bin/python'),
+        [
+          '-c',
+          'import sys, zipfile; z = zipfile.ZipFile(sys.argv[1]); print(next(z.read(n).decode() for n in z.namelist() if n.endswith(".dist-info/METADATA")))',
+          join(dist, wheel!),
+        ],
+        { encoding: 'utf8' },
+      );
+      t.match(metadata, /^License-Expression: LicenseRef-Proprietary$/m, 'the wheel’s licence metadata');
+      t.match(metadata, /^License-File: LICENSE$/m, 'and its licence file');
       const venv = join(work, 'py-app');
       execFileSync('python3', ['-m', 'venv', venv]);
-      execFileSync(join(venv, 'bin/pip'), ['install', '-q', join(dist, sdist!)], { stdio: 'pipe' });
+      execFileSync(join(venv, 'bin/pip'), ['install', '-q', join(dist, wheel!)], { stdio: 'pipe' });
       // verify_webhook against the Standard Webhooks test vector (docs/webhooks.md), then a forged body.
       const vector = [
         'from cog_rag_client import verify_webhook',
@@ -155,6 +239,13 @@ t.test('client packages: built, installed from their files, README examples agai
       });
       t.match(out, /document doc_\w+: VECTORIZED/, 'uploaded and processed');
       t.match(out, /done: conversation conv_\w+/, 'the stream ends with done');
+      writeFileSync(join(work, 'check.py'), PY_CHECK);
+      const checked = await runAsync(
+        join(venv, 'bin/python'),
+        [join(work, 'check.py'), baseUrl, admin.email, admin.password, future.url],
+        { cwd: work, env: process.env },
+      );
+      assertChecks(t, checked);
     },
   );
 });

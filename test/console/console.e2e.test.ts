@@ -227,8 +227,9 @@ t.test(
     await page.getByLabel('E-mail').fill(readerEmail);
     await page.getByLabel('Name').fill('Rita Reader');
     await page.locator('form[aria-labelledby="add-user"] select').selectOption('COMPANY_READER');
+    await page.getByLabel('Set a password now').check();
     await page.getByLabel('Password (≥ 8)').fill('reader password 1');
-    await page.getByRole('button', { name: 'Add user' }).click();
+    await page.getByRole('button', { name: 'Create user' }).click();
     await page.getByRole('cell', { name: readerEmail }).waitFor();
     await shot('06-users');
 

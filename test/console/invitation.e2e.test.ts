@@ -33,7 +33,7 @@ t.test(
     await add.getByLabel('E-mail').fill('rita@example.com');
     await add.getByLabel('Name').fill('Rita');
     await add.getByLabel('Role').selectOption('COMPANY_READER');
-    await add.getByRole('button', { name: 'Add user' }).click();
+    await add.getByRole('button', { name: 'Invite', exact: true }).click();
     const link = await page.getByTestId('invitation-link').inputValue();
     t.match(link, new RegExp(`^${base}/app/accept-invitation\\?token=inv_`), 'a link, not a raw token');
     t.match(await page.locator('.invitation').textContent(), /Valid until/, 'the expiry is shown');
@@ -50,7 +50,7 @@ t.test(
     // Adding another user keeps the first link on screen.
     await add.getByLabel('E-mail').fill('sam@example.com');
     await add.getByLabel('Name').fill('Sam');
-    await add.getByRole('button', { name: 'Add user' }).click();
+    await add.getByRole('button', { name: 'Invite', exact: true }).click();
     await page.getByTestId('invitation-link').nth(1).waitFor();
     t.equal(await page.getByTestId('invitation-link').count(), 2, 'both links stay');
     await screen(t, page, 'users-invitation');

@@ -2,6 +2,7 @@ import { test } from 'tap';
 import {
   bestTokenF1,
   containsAny,
+  leadSentence,
   normalizeAnswer,
   scoreQuestion,
   tokenF1,
@@ -96,10 +97,18 @@ test('per-question scores and totals against hand-computed values', async (t) =>
     hit: true,
     rightCitation: true,
     contains: true,
+    leadContains: true,
     tokenF1: 0.75,
     squadF1: 0.75,
   });
-  t.same(results[1]!.scores, { hit: false, rightCitation: false, contains: false, tokenF1: 0, squadF1: 0 });
+  t.same(results[1]!.scores, {
+    hit: false,
+    rightCitation: false,
+    contains: false,
+    leadContains: false,
+    tokenF1: 0,
+    squadF1: 0,
+  });
   t.equal(results[2]!.scores.squadF1, 1);
   t.equal(results[3]!.scores.squadF1, 0);
   const totals = computeTotals(results);
@@ -110,6 +119,7 @@ test('per-question scores and totals against hand-computed values', async (t) =>
     hitAtK: 0.5,
     rightCitation: 0.5,
     contains: 0.5,
+    leadAnswer: 0.5,
     tokenF1: 0.375,
     squadF1: (0.75 + 0 + 1 + 0) / 4,
     falseRefusals: 0.5,
@@ -132,4 +142,30 @@ test('a question without documents has no hit or citation score; an error leaves
   t.equal(totals.falseRefusals, 0.5);
   t.same(totals.latencyMs, { p50: 50, p95: 50 });
   t.equal(computeTotals([]).contains, null);
+});
+
+test('lead answer: the expected text in the first sentence, not after a wrong lead', async (t) => {
+  const faa = 'When must comments reach the FAA?';
+  const wrongLead = result(
+    { question: faa, expected: ['September 21, 2020'] },
+    { answer: '2018–23–51 [3]. Comments must be received on or before September 21, 2020 [3].' },
+  );
+  t.equal(wrongLead.scores.contains, true, 'contains counts the date anywhere');
+  t.equal(wrongLead.scores.leadContains, false, 'the lead answer does not');
+  const rightLead = result(
+    { question: faa, expected: ['September 21, 2020'] },
+    { answer: 'September 21, 2020 [3]. Comments must be received by then.' },
+  );
+  t.equal(rightLead.scores.leadContains, true);
+  t.equal(leadSentence('Dr. Smith paid $3.50 in 2019. Then he left.'), 'Dr. Smith paid $3.50 in 2019.');
+  t.equal(leadSentence('  '), '');
+  const totals = computeTotals([wrongLead, rightLead]);
+  t.equal(totals.contains, 1);
+  t.equal(totals.leadAnswer, 0.5);
+  const stored = { ...rightLead, scores: { ...rightLead.scores, leadContains: undefined } };
+  t.equal(
+    computeTotals([stored as unknown as QuestionResult]).leadAnswer,
+    null,
+    'runs stored before: no figure',
+  );
 });

@@ -6,10 +6,12 @@ import { join, resolve } from 'node:path';
 import { buildTestApp, signUp } from '../helpers/app.ts';
 import { castSitesIn, findCasts } from './casts.ts';
 import { compare, RULES, type GeneratorName } from './generated-casts.ts';
+import { runOpenapiGeneratorPython, skipOpenapiGeneratorPython } from './openapi-generator-python.ts';
 
 /**
  * Issue 25's generator test: clients generated from the served `/api/openapi.json` by four
- * TypeScript generators (openapi-generator with two option sets), each driving the whole flow (test/openapi/flows/*.ts: login, refresh,
+ * TypeScript generators (openapi-generator with two option sets) and openapi-generator's `python`
+ * (issue 38: openapi-generator-python.ts, the same flow in Python), each driving the whole flow (test/openapi/flows/*.ts: login, refresh,
  * multipart upload with Idempotency-Key, poll to VECTORIZED, filtered lists, topics, chat/message,
  * both SSE streams as typed `ChatStreamEvent`s, API keys) against a started server, after
  * `tsc --strict` passes on the flow and the generated code. Every cast, `any` and checker directive
@@ -18,7 +20,8 @@ import { compare, RULES, type GeneratorName } from './generated-casts.ts';
  * generator also generates here; the counts are printed. The generators come from
  * `.tools-generators` (npm) and `.venv-generators` (PyPI's openapi-generator-cli), which .ci/run
  * installs; a generator that is absent is skipped with the command that installs it.
- * openapi-python-client runs the same flow in python-client.test.ts.
+ * openapi-python-client runs the same flow in python-client.test.ts; the six generators and
+ * whether each ran are printed at the end.
  */
 
 const TOOLS = resolve('.tools-generators/node_modules/.bin');
@@ -129,8 +132,10 @@ t.test('generated clients drive the whole flow, typed, against a started server'
   const baseUrl = await app.listen({ port: 0, host: '127.0.0.1' });
   const served = await (await fetch(`${baseUrl}/api/openapi.json`)).text();
 
+  const ran: string[] = [];
   for (const generator of GENERATORS) {
     const skip = existsSync(generator.tool) ? false : `${generator.tool} is not installed: ${INSTALL_HINT}`;
+    if (!skip) ran.push(generator.name);
     await t.test(generator.name, { skip }, async (t) => {
       const dir = mkdtempSync(join(tmpdir(), 'cograg-gen-'));
       t.teardown(() => {
@@ -224,4 +229,13 @@ t.test('generated clients drive the whole flow, typed, against a started server'
       t.equal(seen.publicStreamLast, 'done');
     });
   }
+  const skipPython = skipOpenapiGeneratorPython();
+  if (!skipPython) ran.push('openapi-generator python');
+  await t.test('openapi-generator python', { skip: skipPython }, (t) =>
+    runOpenapiGeneratorPython(t, app, baseUrl, served),
+  );
+  t.comment(
+    `full flow, zero casts in the flows, none from the document: ${ran.join('; ')} ` +
+      '(openapi-python-client: python-client.test.ts)',
+  );
 });

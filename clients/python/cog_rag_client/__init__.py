@@ -4,11 +4,13 @@ The operations and models are generated from the OpenAPI document by openapi-pyt
 ``cog_rag_client.generated`` (``npm run openapi:client`` in the repository regenerates them). This
 package adds what a generator does not do well: streamed answers as typed events
 (:func:`stream_chat`, one POST, never re-sent), uploads with an ``Idempotency-Key``
-(:func:`upload_document`), and webhook signature verification (:func:`verify_webhook`).
+(:func:`upload_document`), a session whose refreshes are serialised (:class:`TokenSession`,
+:func:`session_client`), and webhook signature verification (:func:`verify_webhook`).
 """
 
 from .generated import AuthenticatedClient, Client
 from .helpers import CogRagError, upload_document, wait_until_processed
+from .session import SessionEnded, TokenSession, session_client
 from .sse import ChatStreamEvent, parse_event, sse_data, stream_chat
 from .webhooks import verify_webhook
 
@@ -18,8 +20,11 @@ __all__ = [
     "Client",
     "CogRagError",
     "parse_event",
+    "session_client",
+    "SessionEnded",
     "sse_data",
     "stream_chat",
+    "TokenSession",
     "upload_document",
     "verify_webhook",
     "wait_until_processed",

@@ -32,10 +32,11 @@ def sse_data(lines: Iterable[str]) -> Iterator[str]:
         yield "\n".join(data)
 
 
-def parse_event(data: Mapping[str, object]) -> ChatStreamEvent:
+def parse_event(data: Mapping[str, object]) -> ChatStreamEvent | None:
     """One ``data:`` payload (parsed JSON) as the generated model its ``type`` names.
 
-    Raises ValueError for an unknown ``type``.
+    ``None`` for a ``type`` this version does not know: a newer server may add event types, and
+    clients ignore them (docs/api.md).
     """
     kind = data.get("type")
     if kind == "token":
@@ -46,7 +47,7 @@ def parse_event(data: Mapping[str, object]) -> ChatStreamEvent:
         return StreamDoneEvent.from_dict(data)
     if kind == "error":
         return StreamErrorEvent.from_dict(data)
-    raise ValueError(f"unknown stream event type: {kind!r}")
+    return None
 
 
 def stream_chat(
@@ -59,6 +60,8 @@ def stream_chat(
     session_id: str | None = None,
 ) -> Iterator[ChatStreamEvent]:
     """Asks ``message`` and yields the answer's events as they arrive (tokens, sources, done).
+
+    Events of a type this version does not know (and ``data:`` that is not a JSON object) are skipped.
 
     The question is POSTed exactly once: a dropped connection raises and is never retried.
     ``path`` is ``/api/chat/stream`` (a Bearer client) or ``/api/public/chat/stream`` (an API-key
@@ -78,7 +81,13 @@ def stream_chat(
             response.read()
             raise CogRagError(response.status_code, ErrorEnvelope.from_dict(response.json()))
         for data in sse_data(response.iter_lines()):
-            event = parse_event(json.loads(data))
+            try:
+                payload = json.loads(data)
+            except ValueError:
+                continue
+            event = parse_event(payload) if isinstance(payload, dict) else None
+            if event is None:
+                continue
             yield event
             if isinstance(event, (StreamDoneEvent, StreamErrorEvent)):
                 return

@@ -12,7 +12,7 @@ export const pct = (x: number | null | undefined) =>
 const ms = (x: number | null | undefined) => (x === null || x === undefined ? '—' : `${Math.round(x)} ms`);
 
 /** right / wrong / refused, by the rules of docs/evaluations.md "Figures". */
-function outcome(r: Result): 'evalRight' | 'evalWrong' | 'evalRefusedShort' {
+export function outcome(r: Result): 'evalRight' | 'evalWrong' | 'evalRefusedShort' {
   if (r.question.unanswerable) return r.refused ? 'evalRight' : 'evalWrong';
   if (r.refused) return 'evalRefusedShort';
   return r.scores.contains ? 'evalRight' : 'evalWrong';
@@ -22,6 +22,7 @@ const FIGURES: [Key, (t: Totals) => number | null, 'rate' | 'ms', boolean][] = [
   ['hitAtK', (t) => t.hitAtK, 'rate', true],
   ['rightCitation', (t) => t.rightCitation, 'rate', true],
   ['contains', (t) => t.contains, 'rate', true],
+  ['leadAnswer', (t) => t.leadAnswer ?? null, 'rate', true],
   ['tokenF1', (t) => t.tokenF1, 'rate', true],
   ['falseRefusals', (t) => t.falseRefusals, 'rate', false],
   ['refusalsOnUnanswerable', (t) => t.refusalsOnUnanswerable, 'rate', true],

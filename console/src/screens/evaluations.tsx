@@ -3,6 +3,7 @@ import { api, type Schemas } from '../api.ts';
 import { useI18n } from '../i18n.ts';
 import { DeleteButton, formatDate, Pager, Problem, useLoad, useProblem } from '../ui.tsx';
 import { EvaluationCompare, pct } from './evaluation-compare.tsx';
+import { downloadExampleSet, EvaluationRun } from './evaluation-run.tsx';
 
 type Run = Schemas['Evaluation'];
 /** How often the list refreshes while a run is queued or running, ms. */
@@ -17,6 +18,7 @@ export function Evaluations() {
   const [file, setFile] = useState<File | null>(null);
   const [busy, setBusy] = useState(false);
   const [picked, setPicked] = useState<string[]>([]);
+  const [viewing, setViewing] = useState<string | null>(null);
   const list = useLoad(async () => {
     const res = await api.GET('/api/evaluations', { params: { query: { page, limit: 20 } } });
     if (!res.response.ok) report(res);
@@ -69,6 +71,9 @@ export function Evaluations() {
         </label>{' '}
         <button type="submit" disabled={!file || busy}>
           {t('evalStart')}
+        </button>{' '}
+        <button type="button" onClick={downloadExampleSet}>
+          {t('evalExample')}
         </button>
       </form>
       <Problem text={problem} />
@@ -86,6 +91,9 @@ export function Evaluations() {
               <th scope="col">{t('topK')}</th>
               <th scope="col">{t('provider')}</th>
               <th scope="col">{t('contains')}</th>
+              <th scope="col" title={t('leadAnswerHint')}>
+                {t('leadAnswer')}
+              </th>
               <th scope="col">{t('falseRefusals')}</th>
               <th scope="col">{t('refusalsOnUnanswerable')}</th>
               <th scope="col">{t('created')}</th>
@@ -115,10 +123,21 @@ export function Evaluations() {
                 <td>{r.settings?.topK ?? '—'}</td>
                 <td>{r.settings?.provider ?? '—'}</td>
                 <td>{pct(r.totals?.contains)}</td>
+                <td>{pct(r.totals?.leadAnswer)}</td>
                 <td>{pct(r.totals?.falseRefusals)}</td>
                 <td>{pct(r.totals?.refusalsOnUnanswerable)}</td>
                 <td>{formatDate(r.createdAt, lang)}</td>
-                <td>
+                <td class="actions">
+                  {r.completedCount > 0 && (
+                    <button
+                      type="button"
+                      aria-label={`${t('evalAnswers')} ${r.name}`}
+                      aria-pressed={viewing === r.id}
+                      onClick={() => setViewing(viewing === r.id ? null : r.id)}
+                    >
+                      {t('evalAnswers')}
+                    </button>
+                  )}
                   <DeleteButton
                     name={r.name}
                     label={`${t('delete')} ${r.name}`}
@@ -135,6 +154,7 @@ export function Evaluations() {
         </table>
       )}
       <Pager page={page} totalPages={list.data?.pagination.totalPages ?? 1} onPage={setPage} />
+      {viewing && <EvaluationRun id={viewing} onClose={() => setViewing(null)} />}
       {picked.length === 2 ? (
         <EvaluationCompare ids={[picked[0]!, picked[1]!]} />
       ) : (

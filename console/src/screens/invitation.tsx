@@ -1,4 +1,4 @@
-import { useState } from 'preact/hooks';
+import { useEffect, useState } from 'preact/hooks';
 import { api, COOKIE_MODE, setSession } from '../api.ts';
 import { useI18n } from '../i18n.ts';
 import { CopyButton, formatDate, Problem } from '../ui.tsx';
@@ -71,6 +71,20 @@ export function AcceptInvitation({ onSignedIn }: { onSignedIn: () => Promise<voi
   const [password, setPassword] = useState('');
   const [problem, setProblem] = useState<string | null>(token ? null : t('acceptMissing'));
   const [busy, setBusy] = useState(false);
+  const [joining, setJoining] = useState<{ email: string; companyName: string } | null>(null);
+  useEffect(() => {
+    if (!token) return;
+    // Names the company and the address before the person commits; a dead link says so at once.
+    void api
+      .GET('/api/auth/invitation', { params: { query: { token } } })
+      .then((res) => {
+        if (res.data) {
+          setJoining(res.data.data);
+          if (!name) setName(res.data.data.name);
+        } else if (res.response.status === 404) setProblem(t('acceptInvalid'));
+      })
+      .catch(() => undefined);
+  }, [token]);
   const submit = async (e: Event) => {
     e.preventDefault();
     setBusy(true);
@@ -93,6 +107,11 @@ export function AcceptInvitation({ onSignedIn }: { onSignedIn: () => Promise<voi
       <h1>{t('appName')}</h1>
       <form onSubmit={submit} aria-labelledby="accept-title">
         <h2 id="accept-title">{t('acceptTitle')}</h2>
+        {joining && (
+          <p data-testid="accept-joining">
+            {t('acceptJoining', { company: joining.companyName, email: joining.email })}
+          </p>
+        )}
         <p>{t('acceptIntro')}</p>
         <label>
           {t('name')}

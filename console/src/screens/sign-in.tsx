@@ -118,6 +118,18 @@ export function SignIn({ onSignedIn }: { onSignedIn: () => Promise<void> }) {
         <button type="submit" class="primary" disabled={busy}>
           {t('signIn')}
         </button>
+        <p>
+          <a
+            href="/app/forgot-password"
+            onClick={(e) => {
+              e.preventDefault();
+              history.pushState(null, '', '/app/forgot-password');
+              dispatchEvent(new PopStateEvent('popstate'));
+            }}
+          >
+            {t('forgotPassword')}
+          </a>
+        </p>
         {providers?.google && (
           <button type="button" onClick={() => startRedirect('google', providers.google!.clientId)}>
             {t('withGoogle')}

@@ -2,15 +2,37 @@ import { useState } from 'preact/hooks';
 import { api, type Schemas } from '../api.ts';
 import { useI18n } from '../i18n.ts';
 import { useSession } from '../session.ts';
-import { DeleteButton, Pager, Problem, useLoad, useProblem } from '../ui.tsx';
+import { DeleteButton, formatDate, Pager, Problem, useLoad, useProblem } from '../ui.tsx';
 import { InvitationLinks, type NewInvitation } from './invitation.tsx';
+import { IssuedLinks, PendingInvitations, type IssuedLink } from './pending-invitations.tsx';
 
 type Role = Schemas['UserDetail']['role'];
 const ROLES: Role[] = ['COMPANY_ADMIN', 'COMPANY_EDITOR', 'COMPANY_READER'];
 
 export function Users() {
-  const { t } = useI18n();
+  const { t, lang } = useI18n();
   const me = useSession().user;
+  const [byPassword, setByPassword] = useState(false);
+  const [issued, setIssued] = useState<IssuedLink[]>([]);
+  const [pendingVersion, setPendingVersion] = useState(0);
+  const issue = (link: IssuedLink) => setIssued([link, ...issued.filter((i) => i.link !== link.link)]);
+  const resetLink = async (id: string, email: string) => {
+    const res = await api.POST('/api/users/{id}/password-reset', { params: { path: { id } } });
+    report(res);
+    if (!res.data) return;
+    const { link, expiresAt, emailed } = res.data.data;
+    issue({
+      title: t('resetLinkFor', { email }),
+      link,
+      hint: t('resetLinkHint', { date: formatDate(expiresAt, lang) }),
+      ...(emailed !== undefined
+        ? {
+            emailed: emailed ? t('resetEmailed', { email }) : t('invitationNotEmailed'),
+            emailFailed: !emailed,
+          }
+        : {}),
+    });
+  };
   const { problem, report } = useProblem();
   const [page, setPage] = useState(1);
   const [form, setForm] = useState({ email: '', name: '', role: 'COMPANY_READER' as Role, password: '' });
@@ -41,7 +63,7 @@ export function Users() {
               email: form.email,
               name: form.name,
               role: form.role,
-              ...(form.password ? { password: form.password } : {}),
+              ...(byPassword ? { password: form.password } : {}),
             },
           });
           report(res);
@@ -50,6 +72,7 @@ export function Users() {
             if (inv) setInvitations([{ email: form.email, ...inv }, ...invitations]);
             setForm({ email: '', name: '', role: 'COMPANY_READER', password: '' });
             list.reload();
+            setPendingVersion(pendingVersion + 1);
           }
         }}
       >
@@ -72,24 +95,40 @@ export function Users() {
             ))}
           </select>
         </label>
-        <label>
-          {t('password')} (≥ 8)
-          <input
-            type="password"
-            minLength={8}
-            autoComplete="new-password"
-            value={form.password}
-            onInput={set('password')}
-          />
-        </label>
+        <fieldset>
+          <legend>{t('howSignIn')}</legend>
+          <label class="inline">
+            <input type="radio" name="sign-in" checked={!byPassword} onChange={() => setByPassword(false)} />
+            {t('byInvitation')}
+          </label>
+          <label class="inline">
+            <input type="radio" name="sign-in" checked={byPassword} onChange={() => setByPassword(true)} />
+            {t('byPassword')}
+          </label>
+        </fieldset>
+        {byPassword && (
+          <label>
+            {t('password')} (≥ 8)
+            <input
+              type="password"
+              required
+              minLength={8}
+              autoComplete="new-password"
+              value={form.password}
+              onInput={set('password')}
+            />
+          </label>
+        )}
         <button type="submit" class="primary">
-          {t('addUser')}
+          {byPassword ? t('createUser') : t('sendInvitation')}
         </button>
       </form>
       <InvitationLinks
         items={invitations}
         onDismiss={(token) => setInvitations(invitations.filter((i) => i.token !== token))}
       />
+      <IssuedLinks items={issued} onDismiss={(link) => setIssued(issued.filter((i) => i.link !== link))} />
+      <PendingInvitations version={pendingVersion} onIssued={issue} />
       <Problem text={problem} />
       <table tabIndex={0} class="grid">
         <caption class="visually-hidden">{t('users')}</caption>
@@ -125,6 +164,11 @@ export function Users() {
               <td class="actions">
                 {u.id !== me.id && (
                   <>
+                    {u.status === 'active' && (
+                      <button type="button" onClick={() => void resetLink(u.id, u.email)}>
+                        {t('issueResetLink')}
+                      </button>
+                    )}
                     <button type="button" onClick={() => void update(u.id, { disabled: !u.disabled })}>
                       {u.disabled ? t('enable') : t('disable')}
                     </button>
