@@ -112,7 +112,10 @@ function applyOne(res: Obj, op: string, raw: string | undefined, value: unknown)
   if (op === 'add' && Array.isArray(current)) {
     const added = (Array.isArray(value) ? value : [value]).map(lowerKeys);
     const seen = new Set(current.map((i) => JSON.stringify(lowerKeys(i).value)));
-    res[key] = [...current, ...added.filter((a) => !seen.has(JSON.stringify(a.value)))];
+    // A new primary value takes the flag from the others (RFC 7643 §2.4: one primary at most).
+    const primary = added.some((a) => a.primary === true || a.primary === 'True');
+    const kept = primary ? current.map((i) => omit(lowerKeys(i), 'primary')) : current;
+    res[key] = [...kept, ...added.filter((a) => !seen.has(JSON.stringify(a.value)))];
     return;
   }
   const isObj = (v: unknown): v is Obj => !!v && typeof v === 'object' && !Array.isArray(v);

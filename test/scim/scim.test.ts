@@ -200,6 +200,12 @@ for (const postgres of [false, true]) {
       t.equal(patched.status, 200, patched.body?.detail);
       t.match(patched.body, { displayName: 'Bo N.', name: { givenName: 'Bob' }, active: false });
       t.equal(patched.body.emails[0].value, 'bo.n@contoso.example');
+      const added = await scim('PATCH', `/Users/${id}`, {
+        Operations: [
+          { op: 'add', path: 'emails', value: [{ value: 'bo@new.example', type: 'work', primary: true }] },
+        ],
+      });
+      t.equal(added.body.emails[0].value, 'bo@new.example', 'an added primary e-mail becomes the e-mail');
       const badOp = await scim('PATCH', `/Users/${id}`, { Operations: [{ op: 'move', path: 'active' }] });
       t.equal(badOp.body.scimType, 'invalidSyntax');
       const badPath = await scim('PATCH', `/Users/${id}`, {
