@@ -208,6 +208,12 @@ t.test('a chat that behaves like one', { skip: CHROMIUM ? false : 'no chromium' 
   await page.keyboard.press('Escape');
   await page.locator('.passage').waitFor({ state: 'detached' });
   t.pass('Escape closes the passage');
+  t.match(
+    await page.evaluate<string>('document.activeElement?.textContent ?? ""'),
+    /1/,
+    'focus is back on the chip that opened it, not on <body>',
+  );
+  t.not(await page.evaluate<string>('document.activeElement?.tagName ?? ""'), 'BODY');
   await screen(t, page, 'chat');
   const send = (await page.locator('form.ask').boundingBox())!;
   t.ok(send.y + send.height <= PHONE.height, 'the composer is on screen on a phone');

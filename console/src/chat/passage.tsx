@@ -1,12 +1,13 @@
+import type { ComponentChildren } from 'preact';
 import { useEffect, useRef } from 'preact/hooks';
 import { api } from '../api.ts';
 import { useI18n } from '../i18n.ts';
 import { Link } from '../ui.tsx';
 import { OriginalFile } from '../original-file.tsx';
 import { locationOf } from '../screens/document-detail.tsx';
-import { findCited, normalisedText } from './highlight.ts';
+import { findCitedAll, normalisedText } from './highlight.ts';
 
-/** A cited chunk as the panel shows it, with the answer's sentence that cites it. */
+/** A cited chunk as the panel shows it, with the answer's sentences that cite it. */
 export interface Passage {
   n: string;
   documentId: string;
@@ -16,7 +17,8 @@ export interface Passage {
   page: number | null;
   where: string;
   text: string;
-  sentence: string;
+  /** Every sentence of the answer that carries this citation (citingSentences). */
+  sentences: string[];
 }
 
 /** The chunk a citation points at: the document's chunks are paged through until it turns up. */
@@ -25,7 +27,7 @@ export async function findPassage(
   documentId: string,
   chunkId: string,
   pageWord: string,
-  sentence: string,
+  sentences: string[],
 ): Promise<Passage | null> {
   const doc = await api.GET('/api/documents/{id}', { params: { path: { id: documentId } } });
   for (let p = 1; p <= 50; p++) {
@@ -42,7 +44,7 @@ export async function findPassage(
         page: hit.pageStart,
         where: locationOf(hit, pageWord),
         text: hit.text,
-        sentence,
+        sentences,
       };
     if (!res.data || p >= res.data.data.pagination.totalPages) break;
   }
@@ -62,8 +64,15 @@ export function PassagePanel({ passage, onClose }: { passage: Passage; onClose: 
     addEventListener('keydown', onKey);
     return () => removeEventListener('keydown', onKey);
   }, [passage]);
-  const span = findCited(passage.text, passage.sentence);
-  const text = span ? normalisedText(passage.text) : passage.text;
+  const spans = findCitedAll(passage.text, passage.sentences);
+  const text = spans.length ? normalisedText(passage.text) : passage.text;
+  const marked: ComponentChildren[] = [];
+  let from = 0;
+  for (const [start, end] of spans) {
+    marked.push(text.slice(from, start), <mark key={start}>{text.slice(start, end)}</mark>);
+    from = end;
+  }
+  marked.push(text.slice(from));
   return (
     <aside class="passage" aria-labelledby="passage-title" tabIndex={-1} ref={ref}>
       <h2 id="passage-title">
@@ -72,17 +81,7 @@ export function PassagePanel({ passage, onClose }: { passage: Passage; onClose: 
       <p>
         <Link to={`documents/${encodeURIComponent(passage.documentId)}`}>{passage.name}</Link> {passage.where}
       </p>
-      <blockquote>
-        {span ? (
-          <>
-            {text.slice(0, span[0])}
-            <mark>{text.slice(span[0], span[1])}</mark>
-            {text.slice(span[1])}
-          </>
-        ) : (
-          text
-        )}
-      </blockquote>
+      <blockquote>{marked}</blockquote>
       <OriginalFile
         id={passage.documentId}
         name={passage.name}

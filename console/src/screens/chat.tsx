@@ -6,7 +6,7 @@ import { streamChat } from '../chat/stream.ts';
 import { AnswerView, type Turn } from '../chat/turn-view.tsx';
 import { History } from '../chat/history.tsx';
 import { findPassage, PassagePanel, type Passage } from '../chat/passage.tsx';
-import { citingSentence } from '../chat/highlight.ts';
+import { citingSentences } from '../chat/highlight.ts';
 
 let seq = 0;
 const newKey = (p: string) => `${p}-${++seq}`;
@@ -26,6 +26,7 @@ export function Chat() {
   const [topicId, setTopicId] = useState('');
   const [busy, setBusy] = useState(false);
   const [passage, setPassage] = useState<Passage | null>(null);
+  const opener = useRef<HTMLElement | null>(null);
   const abort = useRef<AbortController | null>(null);
   const log = useRef<HTMLDivElement>(null);
   const stick = useRef(true);
@@ -157,7 +158,9 @@ export function Chat() {
   const cite = async (turn: Turn, n: string) => {
     const c = turn.citationMap[n];
     if (!c) return;
-    setPassage(await findPassage(n, c.documentId, c.chunkId, t('page'), citingSentence(turn.content, n)));
+    // Focus goes back to the chip that opened the passage when it closes (WAI-ARIA dialog pattern).
+    opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    setPassage(await findPassage(n, c.documentId, c.chunkId, t('page'), citingSentences(turn.content, n)));
   };
 
   const rate = async (turn: Turn, rating: 'up' | 'down') => {
@@ -264,7 +267,15 @@ export function Chat() {
           )}
         </form>
       </section>
-      {passage && <PassagePanel passage={passage} onClose={() => setPassage(null)} />}
+      {passage && (
+        <PassagePanel
+          passage={passage}
+          onClose={() => {
+            setPassage(null);
+            opener.current?.focus();
+          }}
+        />
+      )}
     </div>
   );
 }
