@@ -23,12 +23,13 @@ import { openAiErrorOf, reshapeErrorPayload, type EnvelopeError } from '../opena
 
 const ERROR = Type.Ref('OpenAIErrorResponse');
 const ERRORS: Record<number, string> = {
-  400: 'Invalid request (`param` names the field)',
+  400: 'Invalid request (`param` names the field; a query string with NUL bytes too)',
   401: 'Missing, invalid or expired credential',
   403: 'The role may not chat, or the API key is used from an unauthorized origin',
   404: 'Unknown model (or a topic the caller may not read)',
   413: 'The body is larger than MAX_JSON_BODY_KB',
   429: 'Rate limit exceeded; see `Retry-After`',
+  500: 'Unexpected failure; the server log has the details',
   502: 'The web search provider failed',
   503: 'The language model or the database is unavailable; see `Retry-After`',
 };
@@ -80,7 +81,7 @@ const openaiCompatRoutes: FastifyPluginAsyncTypebox = async (app) => {
               'text/event-stream': { schema: Type.Ref('ChatCompletionChunk') },
             },
           },
-          ...errors(400, 401, 403, 404, 413, 429, 503),
+          ...errors(400, 401, 403, 404, 413, 429, 500, 503),
         },
       },
     },
@@ -118,7 +119,7 @@ const openaiCompatRoutes: FastifyPluginAsyncTypebox = async (app) => {
           AUTH +
           '\n\nRate limit: the authenticated class per user (300 a minute by default), the public class per API key (60).',
         security: SECURITY,
-        response: { 200: Type.Ref('ModelList'), ...errors(401, 403, 429) },
+        response: { 200: Type.Ref('ModelList'), ...errors(400, 401, 403, 429, 500) },
       },
     },
     async (request) => listModels(app.ctx.db, principalOf(request)),
