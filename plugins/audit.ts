@@ -25,7 +25,7 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** Set by a route or hook to name the actor and company of its audit event (AuditContext). */
     auditContext: AuditContext | null;
-    /** The answer's `data`, kept before serialization for the audit event's target. */
+    /** The answer, kept before serialization for the audit event's target. */
     auditData: unknown;
   }
 }
@@ -94,7 +94,8 @@ async function eventOf(app: FastifyInstance, request: FastifyRequest, reply: Fas
     url: request.routeOptions.url ?? request.url,
     params: obj(request.params) as Record<string, string | undefined>,
     body: obj(request.body),
-    data: status < 400 ? obj(request.auditData) : undefined,
+    data: status < 400 ? obj(obj(request.auditData).data) : undefined,
+    payload: status < 400 ? obj(request.auditData) : {},
   };
   const outcome = outcomeOf(status);
   if (rule.deniedOnly && outcome !== 'denied') return null;
@@ -210,7 +211,7 @@ async function auditPlugin(app: FastifyInstance) {
     if (!rule) return;
     route.config = { ...route.config, audit: rule };
     const keep = async (request: FastifyRequest, _reply: FastifyReply, payload: unknown) => {
-      request.auditData = obj(payload).data;
+      request.auditData = payload;
       return payload;
     };
     const write = async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {

@@ -14,6 +14,8 @@ export interface AuditRuleInput {
   body: Record<string, unknown>;
   /** The answer's `data`, parsed (undefined for errors and non-JSON answers). */
   data: Record<string, unknown> | undefined;
+  /** The whole answer as sent (SCIM answers are not enveloped); empty for errors. */
+  payload: Record<string, unknown>;
 }
 
 /** How a route's requests become events. */
@@ -179,6 +181,7 @@ export function scimRule(method: string, url: string): AuditRule | undefined {
   return {
     action: `scim.${resource}.${verb}`,
     targetType: `scim_${resource.replace(/s$/, '')}`,
+    targetId: (r) => r.params.id ?? (typeof r.payload.id === 'string' ? r.payload.id : undefined),
     details: fields,
   };
 }
