@@ -50,6 +50,7 @@ import { EVALUATION_UPLOAD_LIMITS, evaluationUploadRoutes } from './routes/evalu
 import widgetRoutes from './routes/widget.ts';
 import authProviderRoutes from './routes/auth-providers.ts';
 import oidcRoutes from './routes/auth-oidc.ts';
+import ldapRoutes from './routes/auth-ldap.ts';
 import documentReprocessRoutes from './routes/document-reprocess.ts';
 import documentFileRoutes from './routes/document-file.ts';
 import messageFeedbackRoutes from './routes/message-feedback.ts';
@@ -282,6 +283,7 @@ export async function buildApp(
         await api.register(connectorRoutes);
         await api.register(authProviderRoutes);
         await api.register(withCookies(oidcRoutes));
+        await api.register(withCookies(ldapRoutes));
         await api.register(documentReprocessRoutes);
         await api.register(documentFileRoutes);
         await api.register(messageFeedbackRoutes);

@@ -16,6 +16,7 @@ import { ModelsUnavailableError } from './models/pull.ts';
 import { deliveryDepsOf, startWebhookDispatcher } from './webhooks/dispatcher.ts';
 import { startEvaluationWorker } from './evaluations/evaluation.job.ts';
 import { startConnectorWorker } from './connectors/jobs.ts';
+import { startLdapSync } from './auth/ldap/sync.ts';
 import { syncDepsOf } from './connectors/deps.ts';
 
 /** Boots the embedded default (API + worker in one process) or one role, per ROLE. */
@@ -59,6 +60,7 @@ async function main() {
     app.log.warn('pgvector is not installed in this database: dense retrieval is off');
   let webhooks: { stop(): Promise<void> } | null = null;
   let connectors: { stop(): Promise<void> } | null = null;
+  let ldapSync: { stop(): Promise<void> } | null = null;
   let worker: IngestionWorker | null = null;
   let embedder: ReturnType<typeof withEmbedThread> | null = null;
   if (config.role !== 'api') {
@@ -85,6 +87,11 @@ async function main() {
       concurrency: config.connectors.concurrency,
       log: app.log,
     });
+    if (config.ldap)
+      ldapSync = startLdapSync(
+        { db: ctx.db, config: config.ldap, revocations: ctx.authCache },
+        { log: app.log },
+      );
   }
   const probes = config.role === 'worker' ? await buildWorkerProbes(ctx) : null;
   let stopping = false;
@@ -128,6 +135,7 @@ async function main() {
       settleWithin(run(), Math.max(0, closeBy - Date.now()), left(step));
     await within('webhook dispatcher', () => webhooks?.stop());
     await within('connector worker', () => connectors?.stop());
+    await within('LDAP group sync', () => ldapSync?.stop());
     await within('embedding thread', () => embedder?.close());
     await within('worker probes', () => probes?.close());
     // A ROLE=worker app is never booted (nothing listens on it): closing it would boot every

@@ -21,6 +21,7 @@ import {
 
 import { opsConfig, type OpsConfig } from './ops.ts';
 import { oidcProvidersConfig, type OidcProviderConfig } from './oidc.ts';
+import { ldapConfig, type LdapConfig } from './ldap.ts';
 import { fileStoreConfig, type FileStoreConfig } from './storage.ts';
 
 export { ConfigError } from './env.ts';
@@ -186,6 +187,8 @@ export interface Config {
   domains: DomainPolicy;
   /** OpenID Connect providers (OIDC_PROVIDERS / OIDC_PROVIDERS_FILE; docs/auth.md); empty: none. */
   oidcProviders: OidcProviderConfig[];
+  /** LDAP / Active Directory sign-in (LDAP_CONFIG / LDAP_CONFIG_FILE; docs/auth.md); null: none. */
+  ldap: LdapConfig | null;
   corsOrigins: string[] | true;
   /** Trust X-Forwarded-* (client IP for rate limits) — only behind a reverse proxy. */
   trustProxy: boolean;
@@ -397,6 +400,7 @@ export function loadConfig(env: Env = process.env): Config {
       owners: parseDomainOwners(env.SSO_DOMAIN_OWNERS ?? ''),
     },
     oidcProviders: oidcProvidersConfig(env),
+    ldap: ldapConfig(env),
     corsOrigins: cors === '*' ? true : cors.split(',').map((s) => s.trim()),
     trustProxy: bool(env, 'TRUST_PROXY', false),
     admin: adminEmail

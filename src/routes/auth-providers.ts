@@ -44,6 +44,9 @@ const ProvidersResponse = Envelope(
         ),
         { description: 'OpenID Connect providers (OIDC_PROVIDERS), one button each; empty: none' },
       ),
+      ldap: Type.Boolean({
+        description: 'LDAP / Active Directory sign-in at POST /api/auth/ldap (LDAP_CONFIG is set)',
+      }),
     },
     { additionalProperties: false },
   ),
@@ -77,6 +80,7 @@ const authProviderRoutes: FastifyPluginAsyncTypebox = async (app) => {
             name: p.name,
             startUrl: `/api/auth/oidc/${p.id}/start`,
           })),
+          ldap: app.ctx.config.ldap !== null,
         },
       };
     },
