@@ -42,10 +42,11 @@ export function questionOf(messages: readonly { role: string; content?: Content 
   history: ChatTurn[];
 } {
   const last = messages.at(-1);
-  if (last?.role !== 'user') throw invalid('the last message must have role "user" (the question)');
+  if (last?.role !== 'user') throw invalid('must end with a message of role "user" (the question)');
   const message = textOf(last.content).trim();
-  if (!message) throw invalid('the last user message has no text');
-  if (message.length > MAX_QUESTION) throw invalid(`the question is longer than ${MAX_QUESTION} characters`);
+  if (!message) throw invalid('must end with a user message that has text');
+  if (message.length > MAX_QUESTION)
+    throw invalid(`must end with a question of at most ${MAX_QUESTION} characters`);
   const history: ChatTurn[] = [];
   for (const m of messages.slice(0, -1)) {
     const content = textOf(m.content).trim();

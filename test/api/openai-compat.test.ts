@@ -177,7 +177,18 @@ t.test('the official openai client, unmodified but for baseURL and apiKey', asyn
       messages: [{ role: 'assistant', content: 'hello' }],
     });
     t.ok(lastAssistant instanceof OpenAI.BadRequestError, 'the last message not a user’s: 400');
-    t.match(lastAssistant.message, /role "user"/);
+    t.match(lastAssistant.message, /messages must end with a message of role "user"/);
+    const tooLong = await refused(asKeyA, {
+      model: 'cog-rag',
+      messages: [{ role: 'user', content: 'why? '.repeat(1000) }],
+    });
+    t.ok(tooLong instanceof OpenAI.BadRequestError, 'a question over 4000 characters: 400');
+    const two = await refused(asKeyA, {
+      model: 'cog-rag',
+      n: 2,
+      messages: [{ role: 'user', content: 'hi' }],
+    });
+    t.match(two.error, { param: 'n' }, 'n other than 1: 400');
     const unknownModel = await refused(asKeyA, {
       model: 'gpt-4o',
       messages: [{ role: 'user', content: 'hi' }],
