@@ -256,3 +256,49 @@ export const ConnectorPageQuery = Type.Object(
   { page: ListQuery.page, limit: ListQuery.limit },
   { additionalProperties: false },
 );
+
+const connectorTestProperties = {
+  kind: kindOf({ examples: ['web'] }),
+  config: configOf({ examples: [{ startUrls: ['https://intranet.example/'] }] }),
+  secret: Type.Optional(writable.secret),
+  connectorId: Type.Optional(
+    Id({
+      description:
+        'Testing changes to this saved connector: its stored secret is used unless `secret` is given',
+    }),
+  ),
+};
+
+/** `POST /api/connectors/test`: a config to try before saving it. */
+export const ConnectorTestBody = Type.Object(connectorTestProperties, {
+  additionalProperties: false,
+  description: 'The `kind`, `config` and `secret` a create or update would send; nothing is stored.',
+  ...configByKind(Object.keys(connectorTestProperties)),
+});
+
+export const ConnectorTestResponse = Envelope(
+  Type.Object(
+    {
+      ok: Type.Boolean({ description: 'The source could be listed' }),
+      items: Type.Array(
+        Type.Object(
+          {
+            name: Text(1000),
+            sourceUrl: Text(4000),
+            size: Type.Union([Count({ description: 'bytes' }), Type.Null()]),
+          },
+          { additionalProperties: false },
+        ),
+        { maxItems: 5, description: 'The first items the source lists (at most 5, one level deep)' },
+      ),
+      more: Type.Boolean({ description: 'The source lists more items than were read' }),
+      warnings: Type.Array(Text(500), {
+        maxItems: 100,
+        description: 'Parts of the source that could not be listed, with why',
+      }),
+      error: Type.Union([Text(1000), Type.Null()], { description: 'Why the source cannot be listed' }),
+      durationMs: Type.Integer({ minimum: 0, maximum: 600_000 }),
+    },
+    { additionalProperties: false },
+  ),
+);

@@ -45,6 +45,7 @@ import passwordResetRoutes from './routes/password-reset.ts';
 import webSearchRoutes from './routes/web-search.ts';
 import webhookRoutes from './routes/webhooks.ts';
 import connectorRoutes from './routes/connectors.ts';
+import connectorTestRoutes from './routes/connector-test.ts';
 import evaluationRoutes from './routes/evaluations.ts';
 import { EVALUATION_UPLOAD_LIMITS, evaluationUploadRoutes } from './routes/evaluation-upload.ts';
 import widgetRoutes from './routes/widget.ts';
@@ -281,6 +282,7 @@ export async function buildApp(
         await api.register(webSearchRoutes);
         await api.register(webhookRoutes);
         await api.register(connectorRoutes);
+        await api.register(connectorTestRoutes);
         await api.register(authProviderRoutes);
         await api.register(withCookies(oidcRoutes));
         await api.register(withCookies(ldapRoutes));
