@@ -1,9 +1,10 @@
 import { useEffect, useMemo, useState } from 'preact/hooks';
-import { api, onSessionEnd, refreshSession, setSession } from './api.ts';
+import { api, onSessionEnd, refreshNow, signOut as endEverywhere } from './api.ts';
+import { announce, rememberSignedIn, wasSignedIn } from './tabs.ts';
 import { I18n, translator, type Lang } from './i18n.ts';
 import { navigate, SCREENS, Session, type SessionState } from './session.ts';
 import { ConnectionBanner, Forbidden, Link } from './ui.tsx';
-import { SignIn } from './screens/sign-in.tsx';
+import { SignIn, type SignInNotice } from './screens/sign-in.tsx';
 import { AcceptInvitation } from './screens/invitation.tsx';
 import { ForgotPassword, ResetPassword } from './screens/reset-password.tsx';
 import { MyAccount } from './screens/account.tsx';
@@ -60,15 +61,30 @@ export function App() {
       canWrite: user.role !== 'COMPANY_READER',
     });
   };
+  // Why the sign-in screen shows, when the user did not sign out in this tab (issue 38).
+  const [notice, setNotice] = useState<SignInNotice | null>(null);
   useEffect(() => {
-    onSessionEnd(() => setSessionState(null));
+    onSessionEnd((reason) => {
+      setNotice(reason);
+      setSessionState(null);
+    });
     // A reload keeps the session through the refresh cookie (no token was stored anywhere).
-    void refreshSession().then((ok) => (ok ? loadMe() : setSessionState(null)));
+    void refreshNow().then((outcome) => {
+      if (outcome === 'ok') return loadMe();
+      if (outcome === 'unavailable') setNotice('unavailable');
+      else if (wasSignedIn()) {
+        // Refused, though this browser was signed in: the session ended; other tabs learn it too.
+        setNotice('ended');
+        announce({ type: 'ended', reason: 'ended' });
+      }
+      rememberSignedIn(false);
+      setSessionState(null);
+    });
   }, []);
 
   const signOut = async () => {
-    await api.POST('/api/auth/logout', { headers: { 'x-refresh-cookie': '1' } });
-    setSession(null);
+    await endEverywhere();
+    setNotice(null);
     setSessionState(null);
     // Signed in with an OpenID Connect provider: end the session there too (RP-initiated logout).
     const provider = sessionStorage.getItem('oidc_provider');
@@ -122,7 +138,7 @@ export function App() {
   if (!session)
     return (
       <I18n.Provider value={i18n}>
-        <SignIn onSignedIn={loadMe} />
+        <SignIn onSignedIn={loadMe} notice={notice} />
       </I18n.Provider>
     );
 

@@ -1,6 +1,7 @@
 import { createContext } from 'preact';
 import { useContext } from 'preact/hooks';
 import { EN_MORE, FR_MORE } from './i18n-more.ts';
+import { EN_SESSION, FR_SESSION } from './i18n-session.ts';
 import { EN_AUDIT, FR_AUDIT } from './i18n-audit.ts';
 import { EN_ACCOUNTS, FR_ACCOUNTS } from './i18n-accounts.ts';
 
@@ -186,6 +187,7 @@ const en = {
   visitorInstructions:
     'Your backend signs each visitor’s token with it (HS256; claims sub = visitor id, aud = {id}, exp ≤ 1 h, optional topics) and the page passes it as data-visitor-token. See docs/widget.md “Signed visitors”.',
   ...EN_MORE,
+  ...EN_SESSION,
   ...EN_AUDIT,
   ...EN_ACCOUNTS,
 };
@@ -375,6 +377,7 @@ const fr: Record<Key, string> = {
   visitorInstructions:
     'Votre serveur signe le jeton de chaque visiteur avec ce secret (HS256 ; sub = identifiant du visiteur, aud = {id}, exp ≤ 1 h, topics facultatif) et la page le passe en data-visitor-token. Voir docs/widget.md « Signed visitors ».',
   ...FR_MORE,
+  ...FR_SESSION,
   ...FR_AUDIT,
   ...FR_ACCOUNTS,
 };

@@ -4,13 +4,16 @@ import { newId } from '../lib/ids.ts';
 import { conflict, unauthorized } from '../lib/errors.ts';
 import { DUMMY_HASH_PROMISE, hashPassword, verifyPassword } from './passwords.ts';
 import { signAccessToken } from './tokens.ts';
-import { consumeRefreshToken, issueRefreshToken, revokeSession } from './sessions.repository.ts';
+import { issueRefreshToken, revokeSession } from './sessions.repository.ts';
+import { rotateRefreshToken, successorKeyOf } from './refresh-rotation.ts';
 import type { Revocations } from './auth-cache.ts';
 
 export interface AuthSettings {
   jwtSecret: Uint8Array;
   accessTokenTtlSeconds: number;
   refreshTokenTtlDays: number;
+  /** AUTH_REFRESH_REUSE_GRACE_SECONDS: how long a rotated refresh token still answers its successor. */
+  refreshReuseGraceSeconds: number;
 }
 
 /** The spec's user object. */
@@ -83,18 +86,41 @@ export async function login(
   return openSession(db, settings, user);
 }
 
-/** Rotates a refresh token. @throws 401 for an unknown, expired or reused token. */
+/**
+ * Rotates a refresh token. Within the grace window a token already rotated answers the same pair
+ * again: the same refresh token and the same access token (its `iat` is the rotation's time),
+ * `expiresIn` then being what is left of it. See src/auth/refresh-rotation.ts.
+ * @throws 401 for an unknown, expired or reused token, or a disabled user.
+ */
 export async function refresh(
   db: Kysely<DB>,
   settings: AuthSettings,
   refreshToken: string,
   revocations: Revocations,
 ): Promise<TokenSet> {
-  const consumed = await consumeRefreshToken(db, refreshToken, revocations);
-  if (!consumed) throw unauthorized('Invalid or expired refresh token');
-  const user = await db.selectFrom('users').selectAll().where('id', '=', consumed.userId).executeTakeFirst();
+  const rotated = await rotateRefreshToken(
+    db,
+    refreshToken,
+    {
+      successorKey: successorKeyOf(settings.jwtSecret),
+      ttlDays: settings.refreshTokenTtlDays,
+      graceSeconds: settings.refreshReuseGraceSeconds,
+    },
+    revocations,
+  );
+  if (!rotated) throw unauthorized('Invalid or expired refresh token');
+  const user = await db.selectFrom('users').selectAll().where('id', '=', rotated.userId).executeTakeFirst();
   if (!user || user.disabled) throw unauthorized('Invalid or expired refresh token');
-  return issueTokens(db, settings, user, consumed.sessionId);
+  const ttl = settings.accessTokenTtlSeconds;
+  const iat = Math.floor(rotated.issuedAt.getTime() / 1000);
+  const accessToken = await signAccessToken(
+    settings.jwtSecret,
+    { sub: user.id, email: user.email, role: user.role, companyId: user.company_id, sid: rotated.sessionId },
+    ttl,
+    iat,
+  );
+  const expiresIn = rotated.replay ? Math.max(1, iat + ttl - Math.floor(Date.now() / 1000)) : ttl;
+  return { accessToken, refreshToken: rotated.refreshToken, expiresIn };
 }
 
 /** Ends the session (all its refresh tokens) and drops it from the auth cache. */

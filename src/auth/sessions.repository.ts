@@ -2,12 +2,11 @@ import type { Kysely } from 'kysely';
 import type { DB, Role } from '../db/schema.ts';
 import { newId } from '../lib/ids.ts';
 import { randomToken, sha256Hex } from './tokens.ts';
-import type { Revocations } from './revocations.ts';
 
 /**
- * A session is the family of refresh tokens issued from one login. Refresh rotates the token;
- * presenting a rotated (revoked) token again revokes the whole session (OAuth 2.0 Security BCP,
- * RFC 9700 §4.14 refresh token rotation with reuse detection).
+ * A session is the family of refresh tokens issued from one login; this issues its first one.
+ * Refresh rotates the token, and presenting a rotated token again after the grace window revokes
+ * the whole session (RFC 9700 §4.14 rotation with reuse detection): src/auth/refresh-rotation.ts.
  */
 export async function issueRefreshToken(
   db: Kysely<DB>,
@@ -108,40 +107,4 @@ export async function revokeSession(db: Kysely<DB>, sessionId: string): Promise<
     .where('session_id', '=', sessionId)
     .where('revoked_at', 'is', null)
     .execute();
-}
-
-/**
- * Consumes a refresh token: returns its user and session and revokes it, or null when unknown,
- * expired or already used — in which case a reused token also revokes its whole session, and
- * reports it to `revocations`.
- */
-export async function consumeRefreshToken(
-  db: Kysely<DB>,
-  token: string,
-  revocations: Revocations,
-): Promise<{ userId: string; sessionId: string } | null> {
-  const row = await db
-    .selectFrom('refresh_tokens')
-    .selectAll()
-    .where('token_hash', '=', sha256Hex(token))
-    .executeTakeFirst();
-  if (!row) return null;
-  if (row.revoked_at) {
-    await revokeSession(db, row.session_id);
-    revocations.invalidate({ kind: 'session', id: row.session_id });
-    return null;
-  }
-  if (row.expires_at.getTime() <= Date.now()) return null;
-  const updated = await db
-    .updateTable('refresh_tokens')
-    .set({ revoked_at: new Date() })
-    .where('id', '=', row.id)
-    .where('revoked_at', 'is', null)
-    .executeTakeFirst();
-  if (Number(updated.numUpdatedRows) === 0) {
-    await revokeSession(db, row.session_id);
-    revocations.invalidate({ kind: 'session', id: row.session_id });
-    return null;
-  }
-  return { userId: row.user_id, sessionId: row.session_id };
 }

@@ -24,14 +24,16 @@ export const TOKEN_EXPIRED = 'Access token expired';
 
 /**
  * Signs an HS256 access token with `exp = iat + ttlSeconds` (spec: 3600), `iss` TOKEN_ISSUER and
- * `aud` TOKEN_AUDIENCE.
+ * `aud` TOKEN_AUDIENCE. HS256 is deterministic: the same claims and `iat` give the same token,
+ * which is how a refresh replayed within the grace window answers the same pair.
+ * @param iat seconds since the epoch; default now.
  */
 export async function signAccessToken(
   secret: Uint8Array,
   claims: Omit<AccessClaims, 'iat' | 'exp'>,
   ttlSeconds: number,
+  iat = Math.floor(Date.now() / 1000),
 ): Promise<string> {
-  const iat = Math.floor(Date.now() / 1000);
   return new SignJWT({ email: claims.email, role: claims.role, companyId: claims.companyId, sid: claims.sid })
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
     .setSubject(claims.sub)

@@ -63,6 +63,11 @@ export interface Config {
   jwtSecret: string | null;
   accessTokenTtlSeconds: number;
   refreshTokenTtlDays: number;
+  /**
+   * Seconds a rotated refresh token still answers its successor (AUTH_REFRESH_REUSE_GRACE_SECONDS,
+   * 0–60, default 30 as Okta's grace period); 0 = any reuse ends the session. docs/auth.md.
+   */
+  refreshReuseGraceSeconds: number;
   /** Largest accepted upload, bytes. */
   maxUploadBytes: number;
   /** Largest accepted JSON body, bytes. */
@@ -245,6 +250,17 @@ function qdrantCollection(env: Env): string {
 }
 
 /**
+ * AUTH_REFRESH_REUSE_GRACE_SECONDS, 0–60 (Okta's grace period allows 0–60 s, default 30; Auth0's
+ * reuse interval is set per application): a longer window only lengthens a stolen token's use.
+ */
+function refreshGraceOf(env: Env): number {
+  const seconds = int(env, 'AUTH_REFRESH_REUSE_GRACE_SECONDS', 30, 0);
+  if (seconds > 60)
+    throw new ConfigError(`AUTH_REFRESH_REUSE_GRACE_SECONDS must be at most 60, got "${seconds}"`);
+  return seconds;
+}
+
+/**
  * Parses the environment into a Config. Every variable and its default is listed in
  * `.env.example` and the README.
  * @throws ConfigError when a value is malformed (the message names the variable).
@@ -284,6 +300,7 @@ export function loadConfig(env: Env = process.env): Config {
     jwtSecret,
     accessTokenTtlSeconds: 3600,
     refreshTokenTtlDays: int(env, 'REFRESH_TOKEN_TTL_DAYS', 30, 1),
+    refreshReuseGraceSeconds: refreshGraceOf(env),
     maxUploadBytes: int(env, 'MAX_UPLOAD_MB', 50, 1) * 1024 * 1024,
     maxJsonBodyBytes: int(env, 'MAX_JSON_BODY_KB', 256, 1) * 1024,
     llmProvider: oneOf(

@@ -34,11 +34,12 @@ import {
 /** The settings every session-opening route needs, from the app's context. */
 export const authSettingsOf = (ctx: {
   jwtSecret: Uint8Array;
-  config: { accessTokenTtlSeconds: number; refreshTokenTtlDays: number };
+  config: { accessTokenTtlSeconds: number; refreshTokenTtlDays: number; refreshReuseGraceSeconds: number };
 }): AuthSettings => ({
   jwtSecret: ctx.jwtSecret,
   accessTokenTtlSeconds: ctx.config.accessTokenTtlSeconds,
   refreshTokenTtlDays: ctx.config.refreshTokenTtlDays,
+  refreshReuseGraceSeconds: ctx.config.refreshReuseGraceSeconds,
 });
 
 /** Sign-ups per client IP before the back-off starts (then 1 s, 2 s, 4 s …). */

@@ -1,6 +1,7 @@
 import t from 'tap';
 import { decodeJwt } from 'jose';
 import { buildTestApp, signUp } from '../helpers/app.ts';
+import { sha256Hex } from '../../src/auth/tokens.ts';
 
 t.test('login, me, refresh rotation, reuse detection, logout', async (t) => {
   const { app } = await buildTestApp(t);
@@ -49,7 +50,14 @@ t.test('login, me, refresh rotation, reuse detection, logout', async (t) => {
   t.equal(refreshed.statusCode, 200);
   t.not(refreshed.json().data.refreshToken, body.data.refreshToken);
 
-  // Reusing the rotated token revokes the whole session, including the new tokens.
+  // Reusing the rotated token once its grace window is over (AUTH_REFRESH_REUSE_GRACE_SECONDS:
+  // within it, the same pair comes back, test/api/refresh-grace.test.ts) revokes the whole
+  // session, including the new tokens. The rotation is moved a minute back rather than waited for.
+  await app.ctx.db
+    .updateTable('refresh_tokens')
+    .set({ revoked_at: new Date(Date.now() - 60_000) })
+    .where('token_hash', '=', sha256Hex(body.data.refreshToken))
+    .execute();
   const reuse = await app.inject({
     method: 'POST',
     url: '/api/auth/refresh',

@@ -7,6 +7,7 @@ import { buildTestApp, DATASETS, signUp } from '../helpers/app.ts';
 import { addUser } from '../helpers/users.ts';
 import { multipartBody, waitForDocument } from '../helpers/multipart.ts';
 import consoleRoutes, { CONSOLE_CSP } from '../../src/routes/console.ts';
+import { sha256Hex } from '../../src/auth/tokens.ts';
 
 /** The refresh cookie of a response, as `name=value` for a Cookie header, and its attributes. */
 function refreshCookie(res: { headers: Record<string, unknown> }) {
@@ -73,6 +74,22 @@ t.test('the refresh token as an httpOnly cookie, guarded by X-Refresh-Cookie', a
   const rotated = refreshCookie(refreshed);
   t.ok(rotated && rotated.pair !== cookie!.pair, 'the cookie is rotated');
 
+  // A second tab that sent the old cookie at the same time gets the same pair (grace window).
+  const raced = await app.inject({
+    method: 'POST',
+    url: '/api/auth/refresh',
+    headers: { cookie: cookie!.pair, 'x-refresh-cookie': '1' },
+    payload: {},
+  });
+  t.equal(raced.statusCode, 200, 'within the grace window, the old cookie still answers');
+  t.equal(refreshCookie(raced)?.pair, rotated!.pair, 'with the same rotated cookie');
+
+  // Past AUTH_REFRESH_REUSE_GRACE_SECONDS (moved back rather than waited for) it is a reuse.
+  await app.ctx.db
+    .updateTable('refresh_tokens')
+    .set({ revoked_at: new Date(Date.now() - 60_000) })
+    .where('token_hash', '=', sha256Hex(decodeURIComponent(cookie!.pair.split('=')[1]!)))
+    .execute();
   const reused = await app.inject({
     method: 'POST',
     url: '/api/auth/refresh',

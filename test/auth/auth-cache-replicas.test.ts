@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import { buildTestApp, signUp } from '../helpers/app.ts';
 import { addUser } from '../helpers/users.ts';
+import { sha256Hex } from '../../src/auth/tokens.ts';
 
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 
@@ -68,6 +69,12 @@ t.test('a revocation on one replica ends the session cached on the other (Redis 
       });
     t.equal((await refresh(user.refreshToken)).status, 200);
     t.equal(await me(baseB, user.headers), 200, 'cached on B');
+    // Past the grace window (AUTH_REFRESH_REUSE_GRACE_SECONDS; moved back, not waited for).
+    await a.ctx.db
+      .updateTable('refresh_tokens')
+      .set({ revoked_at: new Date(Date.now() - 60_000) })
+      .where('token_hash', '=', sha256Hex(user.refreshToken))
+      .execute();
     t.equal((await refresh(user.refreshToken)).status, 401, 'reuse');
     t.ok(await refusedOnB(user.headers));
   });

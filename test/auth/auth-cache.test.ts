@@ -1,6 +1,7 @@
 import t from 'tap';
 import { TtlLru } from '../../src/lib/ttl-lru.ts';
 import { buildTestApp, signUp } from '../helpers/app.ts';
+import { sha256Hex } from '../../src/auth/tokens.ts';
 import { addUser } from '../helpers/users.ts';
 
 t.test('TtlLru: size cap evicts the least recently used, entries expire after the TTL', async (t) => {
@@ -62,6 +63,12 @@ t.test('revocations take effect on the next request with the cache warm', async 
     const fresh = { authorization: `Bearer ${rotated.accessToken}` };
     t.equal(await me(app, user.headers), 200);
     t.equal(await me(app, fresh), 200, 'both tokens of the session are live and cached');
+    // Past the grace window (AUTH_REFRESH_REUSE_GRACE_SECONDS; moved back, not waited for).
+    await ctx.db
+      .updateTable('refresh_tokens')
+      .set({ revoked_at: new Date(Date.now() - 60_000) })
+      .where('token_hash', '=', sha256Hex(user.refreshToken))
+      .execute();
     t.equal((await refresh(user.refreshToken)).statusCode, 401, 'reuse');
     t.equal(await me(app, user.headers), 401);
     t.equal(await me(app, fresh), 401);

@@ -36,7 +36,16 @@ function startRedirect(provider: 'google' | 'microsoft', clientId: string) {
   }
 }
 
-export function SignIn({ onSignedIn }: { onSignedIn: () => Promise<void> }) {
+/** Why the sign-in screen shows instead of the console (see App): said above the form. */
+export type SignInNotice = 'ended' | 'signedOutElsewhere' | 'unavailable';
+
+export function SignIn({
+  onSignedIn,
+  notice = null,
+}: {
+  onSignedIn: () => Promise<void>;
+  notice?: SignInNotice | null;
+}) {
   const { t, lang, setLang } = useI18n();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
@@ -94,6 +103,11 @@ export function SignIn({ onSignedIn }: { onSignedIn: () => Promise<void> }) {
       <h1>{t('appName')}</h1>
       <form onSubmit={submit} aria-labelledby="signin-title">
         <h2 id="signin-title">{t('signIn')}</h2>
+        {notice && (
+          <p role="status" class="notice" data-testid="signin-notice">
+            {t(`notice_${notice}`)}
+          </p>
+        )}
         <label>
           {t('email')}
           <input
