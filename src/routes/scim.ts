@@ -26,6 +26,7 @@ const scimRoutes: FastifyPluginAsyncTypebox = async (app) => {
     else parse(request, raw as string, done);
   });
   app.decorateRequest('scimCompanyId', null);
+  app.decorateRequest('scimTokenId', null);
   const touch = scimTokenToucher(app.ctx.db);
   app.addHook('onRequest', async (request, reply) => {
     const token = BEARER.exec(request.headers.authorization ?? '')?.[1];
@@ -36,6 +37,7 @@ const scimRoutes: FastifyPluginAsyncTypebox = async (app) => {
     }
     touch(found.id);
     request.scimCompanyId = found.companyId;
+    request.scimTokenId = found.id;
   });
   app.addHook('onSend', async (request, reply: FastifyReply, payload) => {
     if (String(reply.getHeader('content-type') ?? '').startsWith('application/json'))

@@ -7,6 +7,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The company a SCIM token authenticates (routes under /scim/v2 only). */
     scimCompanyId: string | null;
+    /** The SCIM token's id (`stk_…`), for records of who called. */
+    scimTokenId: string | null;
   }
 }
 

@@ -68,6 +68,13 @@ for (const postgres of [false, true]) {
       const bad = await scim('GET', '/Users?filter=' + encodeURIComponent('userName eq'));
       t.equal(bad.status, 400);
       t.equal(bad.body.scimType, 'invalidFilter');
+      // Values are bound parameters: a quote in one is text, not SQL.
+      const quoted = await scim(
+        'GET',
+        '/Users?filter=' + encodeURIComponent(`userName eq "x' or '1'='1" or displayName co "%"`),
+      );
+      t.equal(quoted.status, 200);
+      t.equal(quoted.body.totalResults, 0, 'nobody is named that, and % is not a wildcard');
       const unknown = await scim('GET', '/Users?filter=' + encodeURIComponent('nickName eq "x"'));
       t.equal(unknown.body.scimType, 'invalidFilter');
       const malformed = await app.inject({
