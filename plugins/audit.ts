@@ -9,6 +9,7 @@ import { auditRuleFor, type AuditRule, type AuditRuleInput } from '../src/audit/
 import { createPruner } from '../src/audit/prune.ts';
 import { serviceUnavailable } from '../src/lib/errors.ts';
 import type { AuthInvalidation } from '../src/auth/auth-cache.ts';
+import { redirectSignIn, signInActor } from '../src/audit/sign-in.ts';
 
 /** Who acted and for which company, when a route knows better than the principal (SCIM, SSO). */
 export interface AuditContext {
@@ -57,33 +58,6 @@ function actorOf(request: FastifyRequest): AuditContext | null {
     : { companyId: p.companyId, actorType: 'api_key', actorId: p.apiKeyId };
 }
 
-/** A sign-in route's actor: the signed-in user, or (failure) the company of the e-mail tried. */
-async function signInActor(app: FastifyInstance, r: AuditRuleInput, ok: boolean) {
-  const user = obj(r.data?.user);
-  if (ok && typeof user.id === 'string')
-    return {
-      companyId: (user.companyId as string) ?? null,
-      actorType: 'user' as const,
-      actorId: user.id,
-      userId: user.id,
-    };
-  const email = typeof r.body.email === 'string' ? r.body.email.toLowerCase() : null;
-  const known = email
-    ? await app.ctx.db
-        .selectFrom('users')
-        .select(['id', 'company_id'])
-        .where('email', '=', email)
-        .executeTakeFirst()
-    : undefined;
-  return {
-    companyId: known?.company_id ?? null,
-    actorType: 'anonymous' as const,
-    actorId: null,
-    userId: known?.id ?? null,
-    email,
-  };
-}
-
 /** The event a finished request leaves under `rule`, or null when it leaves none. */
 async function eventOf(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply, rule: AuditRule) {
   const status = reply.statusCode;
@@ -97,7 +71,8 @@ async function eventOf(app: FastifyInstance, request: FastifyRequest, reply: Fas
     data: status < 400 ? obj(obj(request.auditData).data) : undefined,
     payload: status < 400 ? obj(request.auditData) : {},
   };
-  const outcome = outcomeOf(status);
+  const redirect = rule.redirectSignIn && status < 400 ? await redirectSignIn(app, reply) : undefined;
+  const outcome = redirect?.outcome ?? outcomeOf(status);
   if (rule.deniedOnly && outcome !== 'denied') return null;
   const action = typeof rule.action === 'function' ? rule.action(input) : rule.action;
   const details = rule.details ? rule.details(input) : { fields: Object.keys(input.body).sort() };
@@ -109,7 +84,12 @@ async function eventOf(app: FastifyInstance, request: FastifyRequest, reply: Fas
     const s = await signInActor(app, input, outcome === 'success');
     who = s;
     targetId = s.userId;
-    if (outcome !== 'success') extra = { email: s.email };
+    if (outcome !== 'success') extra = { [input.body.email === undefined ? 'username' : 'email']: s.tried };
+  }
+  if (redirect) {
+    who = redirect.who;
+    targetId = redirect.targetId;
+    if (redirect.reason) extra = { reason: redirect.reason };
   }
   if (!who && rule.always) who = { companyId: null, actorType: 'anonymous', actorId: null };
   if (!who) return null;

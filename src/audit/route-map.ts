@@ -32,6 +32,12 @@ export interface AuditRule {
    * kept even when no company is known.
    */
   signIn?: string;
+  /**
+   * A sign-in that answers with a redirect (OpenID Connect's callback; the value is its method):
+   * refused when the redirect carries `#signin_error=`, else the user is the one whose refresh
+   * cookie the answer sets.
+   */
+  redirectSignIn?: string;
   /** Kept even without a known company or principal. */
   always?: boolean;
   /** Only refusals (401, 403) are kept: an admin read a non-admin tried. */
@@ -70,6 +76,12 @@ export const AUDIT_RULES: Record<string, AuditRule> = {
   'POST /api/auth/accept-invitation': { ...signIn('invitation'), action: 'auth.invitation_accepted' },
   'POST /api/auth/register': { ...signIn('register'), action: 'auth.register' },
   'POST /api/auth/ldap': signIn('ldap'),
+  'GET /api/auth/oidc/:provider/callback': {
+    action: 'auth.login',
+    targetType: 'user',
+    details: (r) => ({ method: 'oidc', provider: r.params.provider }),
+    redirectSignIn: 'oidc',
+  },
   'POST /api/auth/reset-password': { ...signIn('reset'), action: 'auth.password_reset' },
   'POST /api/auth/forgot-password': { ...signIn('forgot'), action: 'auth.password_reset_request' },
   'POST /api/users/:id/password-reset': {
