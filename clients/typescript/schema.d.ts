@@ -1382,6 +1382,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/connectors/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Try a connector’s settings before saving them: the first items its source lists
+         * @description Checks `config` as creating would (400 naming the field), then lists at most 5 items one level deep within 20 s through the same source code and network policy as a sync. A source that cannot be listed is 200 with `ok: false` and `error` saying why (refused, unreachable, wrong password). Nothing is stored.
+         *
+         *     Rate limit: 10 requests per minute by default (upload class, per user).
+         */
+        post: operations["testConnector"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/auth/providers": {
         parameters: {
             query?: never;
@@ -1464,6 +1486,28 @@ export interface paths {
         get: operations["oidcLogout"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/ldap": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sign in with a directory (LDAP / Active Directory) account (answers like login)
+         * @description Binds to the directory as the user (directly, or after a search with the service account), then signs in like the other providers: linked account, same e-mail, or the company of LDAP_CONFIG companyId / the proven domain claim. Groups and role follow the directory. Wrong name or password: 401 (one message); 503 when LDAP is not configured or the directory cannot be reached. See docs/auth.md.
+         *
+         *     Rate limit: 30 requests per minute by default (sign-in class, per client IP).
+         */
+        post: operations["signInWithLdap"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2131,6 +2175,78 @@ export interface components {
         };
         OpenAIErrorResponse: {
             error: components["schemas"]["OpenAIErrorResponseError"];
+        };
+        /** @description Estimated: one token per 4 characters of text (OpenAI’s rule of thumb) */
+        ChatCompletionUsage: {
+            /** Format: int32 */
+            prompt_tokens: number;
+            /** Format: int32 */
+            completion_tokens: number;
+            /** Format: int32 */
+            total_tokens: number;
+        };
+        /** @description Cog-RAG’s extension (`x_cog_rag`): the sources the `[n]` markers cite */
+        CogRagCitations: {
+            /** @description The cited documents with their cited chunks (the REST API’s `Source`) */
+            sources: components["schemas"]["Source"][];
+            citation_map: components["schemas"]["CitationMap"];
+            /** @description The stored conversation (one per request) */
+            conversation_id: string;
+            /** @description The stored answer (for feedback) */
+            message_id: string;
+        };
+        ChatCompletion: {
+            /**
+             * @description `chatcmpl-…`
+             * @example chatcmpl-Fq3xw0dG1m8vZpQ2aKc7hT9r
+             */
+            id: string;
+            /**
+             * Format: int64
+             * @description Unix time, seconds
+             * @example 1796083200
+             */
+            created: number;
+            /**
+             * @description The requested model
+             * @example cog-rag
+             */
+            model: string;
+            /** @enum {string} */
+            object: "chat.completion";
+            choices: components["schemas"]["ChatCompletionChoice"][];
+            usage: components["schemas"]["ChatCompletionUsage"];
+            x_cog_rag: components["schemas"]["CogRagCitations"];
+        };
+        /** @description One `data:` line of the stream: a first chunk with `role`, one per piece of text, a last with `finish_reason: "stop"` and `x_cog_rag`, then `data: [DONE]` */
+        ChatCompletionChunk: {
+            /**
+             * @description `chatcmpl-…`
+             * @example chatcmpl-Fq3xw0dG1m8vZpQ2aKc7hT9r
+             */
+            id: string;
+            /**
+             * Format: int64
+             * @description Unix time, seconds
+             * @example 1796083200
+             */
+            created: number;
+            /**
+             * @description The requested model
+             * @example cog-rag
+             */
+            model: string;
+            /** @enum {string} */
+            object: "chat.completion.chunk";
+            /** @description Empty on the usage chunk */
+            choices: components["schemas"]["ChatCompletionChunkChoice"][];
+            usage?: components["schemas"]["ChatCompletionUsage"] | null;
+            x_cog_rag?: components["schemas"]["CogRagCitations"];
+        };
+        ModelList: {
+            /** @enum {string} */
+            object: "list";
+            data: components["schemas"]["ModelListDataItem"][];
         };
         /**
          * @description Machine-readable error code
@@ -2962,6 +3078,58 @@ export interface components {
             /** @description The first invalid field, or null */
             param: string | null;
             code: components["schemas"]["ErrorCode"];
+        };
+        ChatCompletionChoice: {
+            /** Format: int32 */
+            index: number;
+            message: components["schemas"]["ChatCompletionChoiceMessage"];
+            logprobs: null;
+            /** @enum {string} */
+            finish_reason: "stop";
+        };
+        ChatCompletionChoiceMessage: {
+            /** @enum {string} */
+            role: "assistant";
+            /**
+             * @description The answer, with `[n]` citation markers (keys of `x_cog_rag.citation_map`)
+             * @example The Zephyr warranty lasts 7 years [1].
+             */
+            content: string;
+            refusal: null;
+        };
+        ChatCompletionChunkChoice: {
+            /** Format: int32 */
+            index: number;
+            delta: components["schemas"]["ChatCompletionChunkChoiceDelta"];
+            logprobs: null;
+            finish_reason: "stop" | null;
+        };
+        ChatCompletionChunkChoiceDelta: {
+            /** @enum {string} */
+            role?: "assistant";
+            /** @example lasts 7 years [1]. */
+            content?: string;
+        };
+        ModelListDataItem: {
+            /**
+             * @description `cog-rag` or `cog-rag:topic/<topicId>`
+             * @example cog-rag
+             */
+            id: string;
+            /** @enum {string} */
+            object: "model";
+            /**
+             * Format: int64
+             * @description Unix time, seconds
+             */
+            created: number;
+            /** @description The company */
+            owned_by: string;
+            /**
+             * @description A display name (Open WebUI shows it)
+             * @example Cog-RAG
+             */
+            name: string;
         };
         ErrorEnvelopeError: {
             code: components["schemas"]["ErrorCode"];
@@ -4402,6 +4570,89 @@ export interface components {
             success: boolean;
             data: components["schemas"]["Document"];
         };
+        TestConnectorRequest: {
+            /**
+             * @description Source type (docs/connectors.md "Sources")
+             * @example web
+             * @enum {string}
+             */
+            kind: "folder" | "web" | "s3" | "imap" | "webdav";
+            config: components["schemas"]["TestConnectorRequestConfig"];
+            /** @description Password or secret key; stored encrypted, never returned */
+            secret?: string;
+            /** @description Testing changes to this saved connector: its stored secret is used unless `secret` is given */
+            connectorId?: string;
+        };
+        /**
+         * @example {
+         *       "startUrls": [
+         *         "https://intranet.example/"
+         *       ]
+         *     }
+         */
+        TestConnectorRequestConfig: {
+            /** @description folder (required): absolute path below CONNECTOR_FOLDER_ROOTS */
+            path?: string;
+            /** @description folder: globs of relative paths to take (default all) */
+            include?: string[];
+            /** @description folder: globs of relative paths to leave out */
+            exclude?: string[];
+            /** @description web (this, `sitemapUrl` or both): pages the crawl starts from */
+            startUrls?: string[];
+            /** @description web (this, `startUrls` or both): a sitemap.xml whose URLs are start pages */
+            sitemapUrl?: string;
+            /** @description s3: endpoint URL (MinIO, Ceph); empty for AWS */
+            endpoint?: string;
+            /** @description s3: region, default us-east-1 */
+            region?: string;
+            /** @description s3 (required): bucket name */
+            bucket?: string;
+            /** @description s3: key prefix */
+            prefix?: string;
+            /** @description s3: access key id (the secret key goes in `secret`) */
+            accessKeyId?: string;
+            /** @description s3: path-style addressing (MinIO) */
+            forcePathStyle?: boolean;
+            /** @description imap (required): server host */
+            host?: string;
+            /**
+             * Format: int32
+             * @description imap: port, default 993
+             */
+            port?: number;
+            /** @description imap: implicit TLS, default true */
+            tls?: boolean;
+            /** @description imap (required), webdav: user name (the password goes in `secret`) */
+            username?: string;
+            /** @description imap: mailbox folder, default INBOX */
+            mailbox?: string;
+            /** @description webdav (required): collection URL */
+            url?: string;
+        };
+        TestConnectorResponse: {
+            /** @description Always `true` */
+            success: boolean;
+            data: components["schemas"]["TestConnectorResponseData"];
+        };
+        TestConnectorResponseData: {
+            /** @description The source could be listed */
+            ok: boolean;
+            /** @description The first items the source lists (at most 5, one level deep) */
+            items: components["schemas"]["TestConnectorResponseDataItem"][];
+            /** @description The source lists more items than were read */
+            more: boolean;
+            /** @description Parts of the source that could not be listed, with why */
+            warnings: string[];
+            /** @description Why the source cannot be listed */
+            error: string | null;
+            /** Format: int32 */
+            durationMs: number;
+        };
+        TestConnectorResponseDataItem: {
+            name: string;
+            sourceUrl: string;
+            size: number | null;
+        };
         GetAuthProvidersResponse: {
             /** @description Always `true` */
             success: boolean;
@@ -4416,6 +4667,8 @@ export interface components {
             microsoft: components["schemas"]["GetAuthProvidersResponseDataMicrosoft"] | null;
             /** @description OpenID Connect providers (OIDC_PROVIDERS), one button each; empty: none */
             oidc: components["schemas"]["GetAuthProvidersResponseDataOidcItem"][];
+            /** @description LDAP / Active Directory sign-in at POST /api/auth/ldap (LDAP_CONFIG is set) */
+            ldap: boolean;
         };
         GetAuthProvidersResponseDataOidcItem: {
             /** @description The provider id of OIDC_PROVIDERS */
@@ -4432,6 +4685,17 @@ export interface components {
         GetAuthProvidersResponseDataMicrosoft: {
             /** @description MICROSOFT_CLIENT_ID for the browser flow; null: the API accepts tokens but the console shows no button */
             clientId: string | null;
+        };
+        SignInWithLdapRequest: {
+            /** @description sAMAccountName, userPrincipalName, uid or mail, as LDAP_CONFIG userFilter matches it */
+            username: string;
+            /** Format: password */
+            password: string;
+        };
+        SignInWithLdapResponse: {
+            /** @description Always `true` */
+            success: boolean;
+            data: components["schemas"]["Session"];
         };
         ReprocessDocumentResponse: {
             /** @description Always `true` */
@@ -4703,8 +4967,19 @@ export interface components {
         };
         ExportAuditEventsResponse: string;
         CreateChatCompletionRequest: {
-            /** @description `cog-rag` answers from every document the caller may read; `cog-rag:topic/<topicId>` from one topic (`GET /v1/models` lists them). Any other name: 404 */
+            /**
+             * @description `cog-rag` answers from every document the caller may read; `cog-rag:topic/<topicId>` from one topic (`GET /v1/models` lists them). Any other name: 404
+             * @example cog-rag
+             */
             model: string;
+            /**
+             * @example [
+             *       {
+             *         "role": "user",
+             *         "content": "How long does the Zephyr warranty last?"
+             *       }
+             *     ]
+             */
             messages: components["schemas"]["CreateChatCompletionRequestMessage"][];
             /** @description true: `chat.completion.chunk` Server-Sent Events ending with `data: [DONE]` */
             stream?: boolean | null;
@@ -4718,7 +4993,7 @@ export interface components {
              * @description The last message must be `user` (the question); earlier `user` and `assistant` messages are the conversation, `system`, `developer`, `tool` and `function` messages are ignored (the company’s settings decide the answerer’s instructions)
              * @enum {string}
              */
-            role: "system" | "developer" | "user" | "assistant" | "tool" | "function";
+            role: "user" | "assistant" | "system" | "developer" | "tool" | "function";
             /** @description Text, or an array of content parts whose `text` parts are joined */
             content?: string | components["schemas"]["CreateChatCompletionRequestMessageContentOption2Item"][] | null;
             name?: string;
@@ -4737,124 +5012,6 @@ export interface components {
             include_usage?: boolean;
         } & {
             [key: string]: unknown;
-        };
-        CreateChatCompletionResponse: {
-            /** @description `chatcmpl-…` */
-            id: string;
-            /**
-             * Format: int64
-             * @description Unix time, seconds
-             */
-            created: number;
-            /** @description The requested model */
-            model: string;
-            /** @enum {string} */
-            object: "chat.completion";
-            choices: components["schemas"]["CreateChatCompletionResponseChoice"][];
-            usage: components["schemas"]["CreateChatCompletionResponseUsage"];
-            x_cog_rag: components["schemas"]["CreateChatCompletionResponseXCogRag"];
-        };
-        CreateChatCompletionResponseChoice: {
-            /** Format: int32 */
-            index: number;
-            message: components["schemas"]["CreateChatCompletionResponseChoiceMessage"];
-            logprobs: null;
-            /** @enum {string} */
-            finish_reason: "stop";
-        };
-        CreateChatCompletionResponseChoiceMessage: {
-            /** @enum {string} */
-            role: "assistant";
-            /** @description The answer, with `[n]` citation markers (keys of `x_cog_rag.citation_map`) */
-            content: string;
-            refusal: null;
-        };
-        /** @description Estimated: one token per 4 characters of text (OpenAI’s rule of thumb) */
-        CreateChatCompletionResponseUsage: {
-            /** Format: int32 */
-            prompt_tokens: number;
-            /** Format: int32 */
-            completion_tokens: number;
-            /** Format: int32 */
-            total_tokens: number;
-        };
-        /** @description Cog-RAG’s extension: the sources the `[n]` markers cite */
-        CreateChatCompletionResponseXCogRag: {
-            /** @description The cited documents with their cited chunks (the REST API’s `Source`) */
-            sources: components["schemas"]["Source"][];
-            citation_map: components["schemas"]["CitationMap"];
-            /** @description The stored conversation (one per request) */
-            conversation_id: string;
-            /** @description The stored answer (for feedback) */
-            message_id: string;
-        };
-        CreateChatCompletionResponse2: {
-            /** @description `chatcmpl-…` */
-            id: string;
-            /**
-             * Format: int64
-             * @description Unix time, seconds
-             */
-            created: number;
-            /** @description The requested model */
-            model: string;
-            /** @enum {string} */
-            object: "chat.completion.chunk";
-            /** @description Empty on the usage chunk */
-            choices: components["schemas"]["CreateChatCompletionResponse2Choice"][];
-            usage?: components["schemas"]["CreateChatCompletionResponse2Usage"] | null;
-            x_cog_rag?: components["schemas"]["CreateChatCompletionResponse2XCogRag"];
-        };
-        CreateChatCompletionResponse2Choice: {
-            /** Format: int32 */
-            index: number;
-            delta: components["schemas"]["CreateChatCompletionResponse2ChoiceDelta"];
-            logprobs: null;
-            finish_reason: "stop" | null;
-        };
-        CreateChatCompletionResponse2ChoiceDelta: {
-            /** @enum {string} */
-            role?: "assistant";
-            content?: string;
-        };
-        /** @description Estimated: one token per 4 characters of text (OpenAI’s rule of thumb) */
-        CreateChatCompletionResponse2Usage: {
-            /** Format: int32 */
-            prompt_tokens: number;
-            /** Format: int32 */
-            completion_tokens: number;
-            /** Format: int32 */
-            total_tokens: number;
-        };
-        /** @description Cog-RAG’s extension: the sources the `[n]` markers cite */
-        CreateChatCompletionResponse2XCogRag: {
-            /** @description The cited documents with their cited chunks (the REST API’s `Source`) */
-            sources: components["schemas"]["Source"][];
-            citation_map: components["schemas"]["CitationMap"];
-            /** @description The stored conversation (one per request) */
-            conversation_id: string;
-            /** @description The stored answer (for feedback) */
-            message_id: string;
-        };
-        ListModelsResponse: {
-            /** @enum {string} */
-            object: "list";
-            data: components["schemas"]["ListModelsResponseDataItem"][];
-        };
-        ListModelsResponseDataItem: {
-            /** @description `cog-rag` or `cog-rag:topic/<topicId>` */
-            id: string;
-            /** @enum {string} */
-            object: "model";
-            /**
-             * Format: int64
-             * @description Unix time, seconds
-             */
-            created: number;
-            /** @description The company */
-            owned_by: string;
-            /** @description A display name (Open WebUI shows it) */
-            name: string;
         };
         ScimServiceProviderConfigResponse: {
             schemas: string[];
@@ -14395,6 +14552,127 @@ export interface operations {
             };
         };
     };
+    testConnector: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The `kind`, `config` and `secret` a create or update would send; nothing is stored. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TestConnectorRequest"];
+            };
+        };
+        responses: {
+            /** @description OK: Try a connector’s settings before saving them: the first items its source lists */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TestConnectorResponse"];
+                };
+            };
+            /** @description `VALIDATION_ERROR`: Invalid input; `details` lists the fields and reasons */
+            400: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `UNAUTHORIZED`: Credential missing, expired or invalid */
+            401: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `FORBIDDEN`: The role lacks the permission (`requiredRole`, `currentRole`), or the API key is used from an unauthorized domain */
+            403: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `NOT_FOUND`: No such resource in your company (existence is never revealed) */
+            404: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `PAYLOAD_TOO_LARGE`: Body, file or storage quota exceeded */
+            413: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `RATE_LIMIT_EXCEEDED`: Rate limit or sign-in back-off; wait `retryAfter` seconds (also the `Retry-After` header) */
+            429: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `INTERNAL_ERROR`: Unexpected failure; details are in the server log, never here */
+            500: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
     getAuthProviders: {
         parameters: {
             query?: never;
@@ -14668,6 +14946,129 @@ export interface operations {
             };
             /** @description `NOT_FOUND`: No such resource in your company (existence is never revealed) */
             404: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `RATE_LIMIT_EXCEEDED`: Rate limit or sign-in back-off; wait `retryAfter` seconds (also the `Retry-After` header) */
+            429: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `INTERNAL_ERROR`: Unexpected failure; details are in the server log, never here */
+            500: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `SERVICE_UNAVAILABLE`: A dependency is not configured or busy (language model, web search); may carry `retryAfter` */
+            503: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    signInWithLdap: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Browser clients: deliver the refresh token as an httpOnly cookie (Path=/api/auth, SameSite=Strict) instead of in the body, whose refreshToken is then empty; POST /api/auth/refresh with this header reads the cookie. See docs/console.md. */
+                "x-refresh-cookie"?: "1";
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SignInWithLdapRequest"];
+            };
+        };
+        responses: {
+            /** @description OK: Sign in with a directory (LDAP / Active Directory) account (answers like login) */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignInWithLdapResponse"];
+                };
+            };
+            /** @description `VALIDATION_ERROR`: Invalid input; `details` lists the fields and reasons */
+            400: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `UNAUTHORIZED`: Credential missing, expired or invalid */
+            401: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `FORBIDDEN`: The role lacks the permission (`requiredRole`, `currentRole`), or the API key is used from an unauthorized domain */
+            403: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `PAYLOAD_TOO_LARGE`: Body, file or storage quota exceeded */
+            413: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
@@ -16336,11 +16737,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["CreateChatCompletionResponse"];
-                    "text/event-stream": components["schemas"]["CreateChatCompletionResponse2"];
+                    "application/json": components["schemas"]["ChatCompletion"];
+                    "text/event-stream": components["schemas"]["ChatCompletionChunk"];
                 };
             };
-            /** @description Invalid request (`param` names the field) */
+            /** @description Invalid request (`param` names the field; a query string with NUL bytes too) */
             400: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -16419,6 +16820,19 @@ export interface operations {
                     "application/json": components["schemas"]["OpenAIErrorResponse"];
                 };
             };
+            /** @description Unexpected failure; the server log has the details */
+            500: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIErrorResponse"];
+                };
+            };
             /** @description The language model or the database is unavailable; see `Retry-After` */
             503: {
                 headers: {
@@ -16453,7 +16867,20 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ListModelsResponse"];
+                    "application/json": components["schemas"]["ModelList"];
+                };
+            };
+            /** @description Invalid request (`param` names the field; a query string with NUL bytes too) */
+            400: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIErrorResponse"];
                 };
             };
             /** @description Missing, invalid or expired credential */
@@ -16489,6 +16916,19 @@ export interface operations {
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     "Retry-After": components["headers"]["Retry-After"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIErrorResponse"];
+                };
+            };
+            /** @description Unexpected failure; the server log has the details */
+            500: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };

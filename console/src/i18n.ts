@@ -4,6 +4,7 @@ import { EN_MORE, FR_MORE } from './i18n-more.ts';
 import { EN_SESSION, FR_SESSION } from './i18n-session.ts';
 import { EN_AUDIT, FR_AUDIT } from './i18n-audit.ts';
 import { EN_ACCOUNTS, FR_ACCOUNTS } from './i18n-accounts.ts';
+import { EN_CONNECTORS, FR_CONNECTORS } from './i18n-connectors.ts';
 
 /** Every string of the console in English; French below must have the same keys (tsc checks). */
 const en = {
@@ -190,6 +191,7 @@ const en = {
   ...EN_SESSION,
   ...EN_AUDIT,
   ...EN_ACCOUNTS,
+  ...EN_CONNECTORS,
 };
 
 export type Key = keyof typeof en;
@@ -380,6 +382,7 @@ const fr: Record<Key, string> = {
   ...FR_SESSION,
   ...FR_AUDIT,
   ...FR_ACCOUNTS,
+  ...FR_CONNECTORS,
 };
 
 export const DICTIONARIES = { en, fr } as const;
