@@ -46,6 +46,10 @@ export const TAGS = [
     description:
       'SCIM 2.0 provisioning under `/scim/v2` for identity providers (Okta, Entra ID), with a company SCIM token; errors in SCIM’s shape (RFC 7644 §3.12). Tokens: `/api/scim-tokens` (admin)',
   },
+  {
+    name: 'audit',
+    description: 'Audit log: administrative actions and security events, hash-chained per company (admin)',
+  },
 ];
 
 const limitsTable = (
