@@ -128,6 +128,13 @@ const size = (bytes: number) =>
  * when the worker took the job) plus `spentMs` (earlier slices) passes the budget: the parse
  * deadline until `parsed(chunks)` is called, the whole attempt's after, each plus what `grant`
  * added (pages read by OCR). `stop` clears the timer.
+ *
+ * `reparse`: a continuation whose parsed document was not kept (it runs on another worker, or
+ * after a restart) parses again. That parse is work an earlier slice already did and counted:
+ * it runs on its own parse deadline, and is not counted again once done — the whole attempt's
+ * budget then applies to `spentMs` plus the time since the parse ended. Without it, a
+ * continuation handed to another worker (a slice's end, a shutdown) would fail the parse
+ * deadline with the earlier slices' embedding time.
  */
 export class BudgetClock {
   private readonly controller = new AbortController();
@@ -141,12 +148,23 @@ export class BudgetClock {
   private readonly bytes: number;
   private readonly takenAt: number;
   private readonly spentMs: number;
-  constructor(budget: IngestBudget, format: string, bytes: number, takenAt: number, spentMs: number) {
+  private readonly reparse: boolean;
+  /** performance.now() when a re-parse ended (reparse only). */
+  private parsedAt: number | null = null;
+  constructor(
+    budget: IngestBudget,
+    format: string,
+    bytes: number,
+    takenAt: number,
+    spentMs: number,
+    reparse = false,
+  ) {
     this.budget = budget;
     this.format = format;
     this.bytes = bytes;
     this.takenAt = takenAt;
     this.spentMs = spentMs;
+    this.reparse = reparse && spentMs > 0;
     this.limitMs = budgetMs(budget, format, bytes, null);
     this.arm();
   }
@@ -156,11 +174,15 @@ export class BudgetClock {
   }
   /** Work counted so far over the attempt's slices, ms. */
   spent(): number {
-    return this.spentMs + performance.now() - this.takenAt;
+    const now = performance.now();
+    if (!this.reparse) return this.spentMs + now - this.takenAt;
+    // Re-parsing: on its own parse deadline; done, not counted again.
+    return this.parsedAt === null ? now - this.takenAt : this.spentMs + now - this.parsedAt;
   }
   /** Parse and chunking are done, making `chunks`: the whole attempt's budget applies from now. */
   parsed(chunks: number): void {
     if (this.controller.signal.aborted) return;
+    if (this.reparse) this.parsedAt = performance.now();
     this.chunks = chunks;
     this.limitMs = budgetMs(this.budget, this.format, this.bytes, chunks) + this.grantedMs;
     this.arm();
@@ -187,6 +209,8 @@ export class BudgetClock {
    * slice's grants: the work they paid for (OCR, in the parse) is done and counted here.
    */
   carried(): number {
+    // A re-parse's grants paid for time that `spent` does not count.
+    if (this.reparse) return this.parsedAt === null ? this.spentMs : this.spent();
     return Math.max(0, this.spent() - this.grantedMs);
   }
   /** The ERROR reason, naming the limit and its variables. */

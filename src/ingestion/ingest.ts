@@ -28,6 +28,12 @@ export interface IngestRun {
    * the time granted for OCR'd pages (BudgetClock.carried), which is not granted again.
    */
   spentMs?: number;
+  /**
+   * Aborted when the worker shuts down: the attempt stops at once (parse child killed, embedding
+   * at its next group) and, with `deps.slicing`, hands its slice over — its continuation is
+   * enqueued for another worker to take now (`yielded`), the chunks written so far kept.
+   */
+  handOver?: AbortSignal;
 }
 
 /**
@@ -97,18 +103,36 @@ async function ingestOnce(
   // is killed and the embedding stops at its next group, so the slot is free for others at once.
   const cancel = watchForCancel(db, documentId, attempt, deps.cancelPollMs ?? 1000);
   // The budget stops the attempt the same way; the slices before this one count against it.
+  const resumed = run.resume === attempt;
   const clock = deps.budget
     ? new BudgetClock(
         deps.budget,
         doc.format,
         doc.size_bytes,
         run.takenAt ?? performance.now(),
-        run.resume === attempt ? (run.spentMs ?? 0) : 0,
+        resumed ? (run.spentMs ?? 0) : 0,
+        // A continuation parses again unless this process kept its parsed document.
+        resumed && !deps.slicing?.prepared.get(documentId, attempt),
       )
     : null;
-  const signal = clock ? AbortSignal.any([cancel.signal, clock.signal]) : cancel.signal;
+  const signal = AbortSignal.any([
+    cancel.signal,
+    ...(clock ? [clock.signal] : []),
+    ...(run.handOver ? [run.handOver] : []),
+  ]);
   try {
     const outcome = await ingestAttempt(deps, doc, attempt, signal, run, clock);
+    if (
+      outcome === 'skipped' &&
+      run.handOver?.aborted &&
+      deps.slicing &&
+      !cancel.signal.aborted &&
+      !clock?.signal.aborted
+    ) {
+      // Cut off by a shutdown: the same attempt goes on elsewhere, after the chunks written.
+      await deps.slicing.continueLater(doc, attempt, run.requestId, clock?.carried());
+      return 'yielded';
+    }
     // Stopped by the budget (not by a delete): the document ends ERROR naming the limit, unless a
     // delete or a newer attempt took it meanwhile.
     if (outcome === 'skipped' && clock?.signal.aborted && !cancel.signal.aborted) {

@@ -7,7 +7,7 @@ import { resyncCompany } from '../retrieval/vector-store/resync.ts';
 import { compactLexicalStats } from '../retrieval/lexical/bm25.ts';
 import { isDatabaseUnavailable } from '../db/unavailable.ts';
 import { giveBackAttempt } from './attempts.ts';
-import { queuedContinuations } from './slices.ts';
+import { queuedContinuations, type Slicing } from './slices.ts';
 import { embeddedChunks, ingestionOutcomes, ingestionStepDuration } from '../metrics/registry.ts';
 import type { IngestBudget } from './budget.ts';
 import { startSlotLeases } from './slot-leases.ts';
@@ -51,6 +51,8 @@ async function companyOf(deps: IngestDeps, documentId: string): Promise<string |
   return row?.company_id ?? null;
 }
 
+/** Longest a stopping worker waits for its cut-off attempts to hand their slice over, ms. */
+const HANDOVER_WAIT_MS = 2_000;
 /** Quiet time after the last ingestion before index maintenance runs, ms. */
 const VACUUM_DEBOUNCE_MS = 5_000;
 /** Longest a busy worker goes without folding the BM25 statistics' deltas, ms. */
@@ -102,8 +104,23 @@ export async function startIngestionWorker(
   let stopping = false;
   // Registered before any job is taken: the other workers count these slots from now on.
   const leases = deps.slicing ? await startSlotLeases(deps.db, options.concurrency, options.log) : null;
+  /** Aborted when the grace after a stop ends: the attempts still running hand their slice over. */
+  const handOver = new AbortController();
+  // Stopping, every attempt hands over at its next seam (after its parse, between two embedding
+  // groups) as if another company waited: its continuation is queued for another worker at once.
+  const base = deps.slicing;
+  const slicing: Slicing | undefined = base && {
+    get sliceMs() {
+      return stopping ? 0 : base.sliceMs;
+    },
+    othersWaiting: async (companyId) => stopping || base.othersWaiting(companyId),
+    continueLater: (...args) => base.continueLater(...args),
+    defer: (job) => base.defer(job),
+    prepared: base.prepared,
+  };
   const tracked: IngestDeps = {
     ...measured(deps),
+    ...(slicing ? { slicing } : {}),
     ...(options.budget ? { budget: options.budget } : {}),
     onAttemptBegun: (documentId, attempt) => attempts.set(documentId, attempt),
   };
@@ -160,6 +177,7 @@ export async function startIngestionWorker(
     const resume = job.data.attempt !== undefined && job.retryCount === 0 ? job.data.attempt : undefined;
     const run = ingestDocument(tracked, documentId, {
       takenAt,
+      handOver: handOver.signal,
       ...(resume !== undefined ? { resume, spentMs: job.data.spentMs ?? 0 } : {}),
       ...(job.data.requestId ? { requestId: job.data.requestId } : {}),
     });
@@ -167,7 +185,9 @@ export async function startIngestionWorker(
     try {
       const outcome = await run;
       ingestionOutcomes.inc({ outcome });
-      log.info({ documentId, outcome, ms: Date.now() - started }, 'ingestion finished');
+      if (outcome === 'yielded' && stopping)
+        log.info({ documentId }, 'ingestion handed over by shutdown; its continuation is queued');
+      else log.info({ documentId, outcome, ms: Date.now() - started }, 'ingestion finished');
     } catch (err) {
       const attempt = attempts.get(documentId);
       if (stopping || isDatabaseUnavailable(err)) {
@@ -245,6 +265,17 @@ export async function startIngestionWorker(
         new Promise((resolve) => (timer = setTimeout(resolve, graceMs))),
       ]);
       clearTimeout(timer);
+      if (inFlight.size && deps.slicing) {
+        // Past the grace: the attempts still running stop now and hand their slice over (their
+        // continuation queued, taken by another worker at once, not after the job's heartbeat
+        // lapses). An embedding group in progress ends first: at most HANDOVER_WAIT_MS.
+        handOver.abort();
+        await Promise.race([
+          Promise.all([off, Promise.allSettled([...inFlight])]),
+          new Promise((resolve) => (timer = setTimeout(resolve, HANDOVER_WAIT_MS))),
+        ]);
+        clearTimeout(timer);
+      }
       for (const [documentId, attempt] of attempts) {
         await giveBackAttempt(deps.db, documentId, attempt, 0).catch(() => {});
         options.log.info({ documentId }, 'ingestion cut off by shutdown; its attempt was given back');

@@ -71,6 +71,27 @@ t.test('the clock aborts at its deadline, counts earlier slices and grants chunk
   granted.stop();
 });
 
+t.test('a continuation that parses again: the parse on its own deadline, then not counted', async (t) => {
+  const b = { baseMs: 150, parsePerMbMs: 0, perChunkMs: 100, maxChunksPerKb: 50 };
+  // Earlier slices spent 400 ms of a whole-attempt budget of 150 + 150 + 10 × 100 = 1,300 ms.
+  const again = new BudgetClock(b, 'text', 0, performance.now(), 400, true);
+  t.notOk(again.signal.aborted, 'the re-parse is not judged by the earlier slices');
+  t.equal(again.carried(), 400, 'handed over mid-parse, it carries what the earlier slices spent');
+  await new Promise((r) => setTimeout(r, 100));
+  again.parsed(10);
+  t.ok(
+    again.spent() >= 400 && again.spent() < 450,
+    `the re-parse not counted (${Math.round(again.spent())} ms)`,
+  );
+  t.notOk(again.signal.aborted);
+  again.stop();
+  const slow = new BudgetClock(b, 'text', 0, performance.now(), 400, true);
+  await new Promise((r) => setTimeout(r, 250));
+  t.ok(slow.signal.aborted, 'a re-parse past its own deadline still stops');
+  const plain = new BudgetClock(b, 'text', 0, performance.now(), 400);
+  t.ok(plain.signal.aborted, 'without reparse the earlier slices count against the parse deadline');
+});
+
 t.test('grant: time for OCR pages extends the deadline in both phases and is named', async (t) => {
   const b = { baseMs: 150, parsePerMbMs: 0, perChunkMs: 0, maxChunksPerKb: 50, ocrPageMs: 300 };
   const clock = new BudgetClock(b, 'pdf', 0, performance.now(), 0);
