@@ -16,7 +16,7 @@ const FLOW_AUDIENCE = 'cograg:oidc-flow';
 /** How long a sign-in at the provider may take, seconds. */
 const FLOW_TTL_S = 600;
 
-const Params = Type.Object({ provider: Type.String({ pattern: '^[a-z0-9-]{1,40}$' }) });
+const Params = Type.Object({ provider: Type.String({ pattern: '^[a-z0-9-]{1,40}$', maxLength: 40 }) });
 const redirectResponses = { 302: Type.Null({ description: 'To the provider or the console' }) };
 
 /**
@@ -54,7 +54,9 @@ const oidcRoutes: FastifyPluginAsyncTypebox = async (app) => {
         description:
           'Redirects to the provider’s authorization endpoint (code flow, PKCE S256, state, nonce) and sets a short-lived flow cookie. `returnTo`: a console path (`/app/…`) to land on after sign-in. See docs/auth.md.',
         params: Params,
-        querystring: Type.Object({ returnTo: Type.Optional(Type.String({ maxLength: 500 })) }),
+        querystring: Type.Object({
+          returnTo: Type.Optional(Type.String({ maxLength: 500, pattern: '^/app(/[^\\\\]*)?$' })),
+        }),
         response: { ...redirectResponses, ...errorResponses(400, 404, 503) },
       },
     },

@@ -42,7 +42,10 @@ const ProvidersResponse = Envelope(
           },
           { additionalProperties: false },
         ),
-        { description: 'OpenID Connect providers (OIDC_PROVIDERS), one button each; empty: none' },
+        {
+          maxItems: 100,
+          description: 'OpenID Connect providers (OIDC_PROVIDERS), one button each; empty: none',
+        },
       ),
       ldap: Type.Boolean({
         description: 'LDAP / Active Directory sign-in at POST /api/auth/ldap (LDAP_CONFIG is set)',

@@ -36,6 +36,11 @@ const ANONYMOUS_OPERATIONS = [
   'paths./api/auth/accept-invitation.post.security',
   'paths./api/auth/google.post.security',
   'paths./api/auth/microsoft.post.security',
+  'paths./api/auth/ldap.post.security',
+  // The OpenID Connect browser flow: redirects, before anyone is signed in (issue 39).
+  'paths./api/auth/oidc/{provider}/start.get.security',
+  'paths./api/auth/oidc/{provider}/callback.get.security',
+  'paths./api/auth/oidc/{provider}/logout.get.security',
   // Which sign-in buttons to show, before anyone is signed in (public client ids only).
   'paths./api/auth/providers.get.security',
 ];
