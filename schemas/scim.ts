@@ -26,9 +26,9 @@ export const ScimBody = Type.Object(
 export const ScimListResponse = Type.Object(
   {
     schemas: Type.Array(Type.String({ maxLength: 200 }), { maxItems: 1 }),
-    totalResults: Type.Integer({ minimum: 0 }),
-    startIndex: Type.Integer({ minimum: 1 }),
-    itemsPerPage: Type.Integer({ minimum: 0 }),
+    totalResults: Type.Integer({ minimum: 0, maximum: 2147483647, format: 'int32' }),
+    startIndex: Type.Integer({ minimum: 1, maximum: 2147483647, format: 'int32' }),
+    itemsPerPage: Type.Integer({ minimum: 0, maximum: 200, format: 'int32' }),
     Resources: Type.Array(ScimResource, { maxItems: 200 }),
   },
   { additionalProperties: true, description: 'RFC 7644 §3.4.2 ListResponse' },
@@ -52,8 +52,22 @@ export const ScimListQuery = Type.Object(
         description: 'RFC 7644 §3.4.2.2, e.g. `userName eq "ann@example.com"`',
       }),
     ),
-    startIndex: Type.Optional(Type.Integer({ description: '1-based; below 1 reads as 1' })),
-    count: Type.Optional(Type.Integer({ description: 'Default 100, at most 200; below 0 reads as 0' })),
+    startIndex: Type.Optional(
+      Type.Integer({
+        minimum: -2147483648,
+        maximum: 2147483647,
+        format: 'int32',
+        description: '1-based; below 1 reads as 1',
+      }),
+    ),
+    count: Type.Optional(
+      Type.Integer({
+        minimum: -2147483648,
+        maximum: 2147483647,
+        format: 'int32',
+        description: 'Default 100, at most 200 are returned; below 0 reads as 0',
+      }),
+    ),
     attributes: Type.Optional(Type.String({ maxLength: 1000 })),
     excludedAttributes: Type.Optional(Type.String({ maxLength: 1000, description: '`members` skips them' })),
   },

@@ -87,6 +87,7 @@ const scimGroupRoutes: FastifyPluginAsyncTypebox = async (app) => {
         ...scimDoc,
         operationId: 'scimGetGroup',
         summary: 'One group',
+        description: 'With its members; another company’s group is 404.',
         params: ScimIdParams,
         response: { ...resource('The group'), ...scimErrors(401, 404) },
       },
@@ -104,6 +105,8 @@ const scimGroupRoutes: FastifyPluginAsyncTypebox = async (app) => {
         ...scimDoc,
         operationId: 'scimReplaceGroup',
         summary: 'Replace a group and its members',
+        description:
+          '`members` replaces the whole membership (topic access follows); another company’s group is 404.',
         params: ScimIdParams,
         body: ScimBody,
         response: { ...resource('The group'), ...scimErrors(400, 401, 404, 409) },

@@ -80,6 +80,7 @@ const scimUserRoutes: FastifyPluginAsyncTypebox = async (app) => {
         ...scimDoc,
         operationId: 'scimGetUser',
         summary: 'One user',
+        description: 'Another company’s user is 404.',
         params: ScimIdParams,
         response: { ...resource('The user'), ...scimErrors(401, 404) },
       },

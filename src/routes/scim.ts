@@ -4,6 +4,7 @@ import { overDeepAt } from '../../plugins/json-body.ts';
 import { ScimIdParams, ScimListResponse, ScimResource } from '../../schemas/scim.ts';
 import { SCIM_CONTENT_TYPE, scimBase, scimDoc, scimErrors } from '../scim/http.ts';
 import { findScimToken, scimTokenToucher } from '../scim/tokens.repository.ts';
+import { scimRateLimit } from '../scim/rate-limit.ts';
 import { ScimError, scimErrorBody, scimNotFound } from '../scim/errors.ts';
 import { listResponse, resourceTypes, schemas, serviceProviderConfig } from '../scim/discovery.ts';
 import scimUserRoutes from './scim-users.ts';
@@ -28,6 +29,7 @@ const scimRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.decorateRequest('scimCompanyId', null);
   app.decorateRequest('scimTokenId', null);
   const touch = scimTokenToucher(app.ctx.db);
+  const limit = scimRateLimit(app);
   app.addHook('onRequest', async (request, reply) => {
     const token = BEARER.exec(request.headers.authorization ?? '')?.[1];
     const found = token ? await findScimToken(app.ctx.db, token) : null;
@@ -38,6 +40,7 @@ const scimRoutes: FastifyPluginAsyncTypebox = async (app) => {
     touch(found.id);
     request.scimCompanyId = found.companyId;
     request.scimTokenId = found.id;
+    await limit(request, reply, found.id);
   });
   app.addHook('onSend', async (request, reply: FastifyReply, payload) => {
     if (String(reply.getHeader('content-type') ?? '').startsWith('application/json'))

@@ -29,16 +29,17 @@ export const scimDoc = {
   security: [{ scimBearer: [] }],
 };
 const MEANING: Record<number, string> = {
-  400: '`invalidFilter`, `invalidSyntax`, `invalidPath`, `invalidValue` or `noTarget` (RFC 7644 §3.12)',
+  400: '`invalidFilter`, `invalidSyntax` (a malformed body or URL), `invalidPath`, `invalidValue` or `noTarget` (RFC 7644 §3.12)',
   401: 'No SCIM token, or one that is revoked, rotated or unknown',
   404: 'No such resource in the token’s company',
   409: '`uniqueness`: the userName, e-mail or group name is taken; or the company’s last active admin',
+  429: 'Too many requests for this SCIM token (RATE_LIMIT_AUTHENTICATED a minute); see `Retry-After`',
   500: 'Internal error',
 };
-/** The SCIM error responses of a route (schema `ScimError`), for the OpenAPI document. */
+/** The SCIM error responses of a route (schema `ScimError`), for the OpenAPI document; 400, 429 and 500 always. */
 export const scimErrors = (...codes: number[]) =>
   Object.fromEntries(
-    [...codes, 500].map((c) => [
+    [...new Set([400, ...codes, 429, 500])].map((c) => [
       c,
       Type.Ref('ScimError', { description: `SCIM error: ${MEANING[c] ?? ''}` }),
     ]),

@@ -360,3 +360,22 @@ for (const postgres of [false, true]) {
     });
   });
 }
+
+t.test('a SCIM token is rate-limited in the authenticated class', async (t) => {
+  const { app } = await buildTestApp(t, {
+    env: { RATE_LIMIT_ENABLED: 'true', RATE_LIMIT_AUTHENTICATED: '3' },
+  });
+  const admin = await signUp(app);
+  const scim = client(app, (await tokenFor(app, admin)).token);
+  for (let i = 1; i <= 3; i++) {
+    const ok = await scim('GET', '/Users?count=1');
+    t.equal(ok.status, 200);
+    t.equal(ok.headers['x-ratelimit-remaining'], String(3 - i));
+  }
+  const refused = await scim('GET', '/Users?count=1');
+  t.equal(refused.status, 429);
+  t.ok(Number(refused.headers['retry-after']) >= 1, 'Retry-After');
+  t.same(refused.body.schemas, ['urn:ietf:params:scim:api:messages:2.0:Error']);
+  const other = client(app, (await tokenFor(app, await signUp(app))).token);
+  t.equal((await other('GET', '/Users?count=1')).status, 200, 'per token');
+});
