@@ -44,6 +44,12 @@ function queryOf(f: Filters): Record<string, string> {
   return q;
 }
 
+/** Details as `key: value` pairs that wrap in a narrow column (values as JSON). */
+const detailsText = (d: Record<string, unknown>) =>
+  Object.entries(d)
+    .map(([k, v]) => `${k}: ${typeof v === 'string' ? v : JSON.stringify(v)}`)
+    .join(', ');
+
 /** The audit log (admins): filtered, paginated, exported as JSON Lines. */
 export function AuditLog() {
   const { t, lang } = useI18n();
@@ -141,9 +147,7 @@ export function AuditLog() {
                 <td>{e.target ? `${e.target.type} ${e.target.id ?? ''}` : '—'}</td>
                 <td>{t(`outcome_${e.outcome}` as Key)}</td>
                 <td title={e.userAgent ?? ''}>{e.ip ?? '—'}</td>
-                <td>
-                  <code>{JSON.stringify(e.details)}</code>
-                </td>
+                <td>{detailsText(e.details)}</td>
               </tr>
             ))}
           </tbody>
