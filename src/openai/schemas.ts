@@ -15,7 +15,7 @@ const ContentPart = Type.Object(
     type: Text(64, { description: '`text` parts are read; any other type is ignored' }),
     text: Type.Optional(Text(100_000)),
   },
-  { additionalProperties: true },
+  { additionalProperties: false },
 );
 
 const Message = Type.Object(
@@ -31,7 +31,7 @@ const Message = Type.Object(
     ),
     name: Type.Optional(Text(256)),
   },
-  { additionalProperties: true },
+  { additionalProperties: false },
 );
 
 export const CompletionBody = Type.Object(
@@ -61,7 +61,7 @@ export const CompletionBody = Type.Object(
               Type.Boolean({ description: 'A last chunk with `usage` and no choices, before `[DONE]`' }),
             ),
           },
-          { additionalProperties: true },
+          { additionalProperties: false },
         ),
         Type.Null(),
       ]),
@@ -74,9 +74,9 @@ export const CompletionBody = Type.Object(
     ),
   },
   {
-    additionalProperties: true,
+    additionalProperties: false,
     description:
-      'OpenAI’s request. Fields not listed here (`temperature`, `max_tokens`, `tools`, `user`, …) are accepted and ignored: the company’s settings decide how it is answered',
+      'OpenAI’s request. Fields not listed here, at any level (`temperature`, `max_tokens`, `tools`, `user`, a message’s `tool_calls`, an `image_url` part…), are accepted and ignored as OpenAI ignores unknown fields (src/openai/prune.ts drops them before validation): the company’s settings decide how it is answered',
   },
 );
 
@@ -111,6 +111,32 @@ export const Extension = Type.Object(
   },
 );
 
+/**
+ * `logprobs`: always null (no log probabilities are computed); typed as OpenAI's object or null,
+ * since a bare `null` type breaks openapi-generator's typescript-fetch and python clients.
+ */
+const Logprobs = Type.Union(
+  [
+    Type.Object(
+      {
+        content: Type.Union([
+          Type.Array(
+            Type.Object(
+              { token: Text(200), logprob: Type.Number({ minimum: -1e6, maximum: 0 }) },
+              { additionalProperties: false },
+            ),
+            { maxItems: 0 },
+          ),
+          Type.Null(),
+        ]),
+      },
+      { additionalProperties: false },
+    ),
+    Type.Null(),
+  ],
+  { description: 'Always null: no log probabilities are computed', examples: [null] },
+);
+
 const Common = {
   id: Text(64, { description: '`chatcmpl-…`', examples: ['chatcmpl-Fq3xw0dG1m8vZpQ2aKc7hT9r'] }),
   created: Type.Integer({
@@ -137,11 +163,14 @@ export const ChatCompletion = Type.Object(
                 description: 'The answer, with `[n]` citation markers (keys of `x_cog_rag.citation_map`)',
                 examples: ['The Zephyr warranty lasts 7 years [1].'],
               }),
-              refusal: Type.Null(),
+              refusal: Type.Union([Text(2000), Type.Null()], {
+                description: 'Always null: a question the documents do not answer is refused in `content`',
+                examples: [null],
+              }),
             },
             { additionalProperties: false },
           ),
-          logprobs: Type.Null(),
+          logprobs: Logprobs,
           finish_reason: Type.Literal('stop'),
         },
         { additionalProperties: false },
@@ -169,8 +198,10 @@ export const ChatCompletionChunk = Type.Object(
             },
             { additionalProperties: false },
           ),
-          logprobs: Type.Null(),
-          finish_reason: Type.Union([Type.Literal('stop'), Type.Null()]),
+          logprobs: Logprobs,
+          finish_reason: Type.Union([Text(20), Type.Null()], {
+            description: '`stop` on the last chunk, null on the others',
+          }),
         },
         { additionalProperties: false },
       ),

@@ -19,6 +19,7 @@ import {
   tokensOf,
 } from '../openai/completions.ts';
 import { listModels, topicOfModel } from '../openai/models.ts';
+import { pruneToSchema } from '../openai/prune.ts';
 import { openAiErrorOf, reshapeErrorPayload, type EnvelopeError } from '../openai/errors.ts';
 
 const ERROR = Type.Ref('OpenAIErrorResponse');
@@ -63,6 +64,10 @@ const openaiCompatRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/chat/completions',
     {
       config: { auth: 'bearer', permission: 'chat', limitGroup: 'chatStream' },
+      // Unknown fields are ignored, as OpenAI ignores them: dropped before validation.
+      preValidation: async (request) => {
+        request.body = pruneToSchema(request.body, CompletionBody) as typeof request.body;
+      },
       schema: {
         operationId: 'createChatCompletion',
         tags: ['openai'],

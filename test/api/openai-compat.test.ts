@@ -211,8 +211,20 @@ t.test('the official openai client, unmodified but for baseURL and apiKey', asyn
       });
     const res = await post({
       model: 'cog-rag',
-      messages: [{ role: 'user', content: question }],
+      messages: [
+        { role: 'system', content: 'Be brief.', cache_control: { type: 'ephemeral' } },
+        {
+          role: 'user',
+          content: [
+            { type: 'text', text: question, annotations: [] },
+            { type: 'image_url', image_url: { url: 'https://example.com/x.png' } },
+          ],
+          some_message_field: 1,
+        },
+      ],
       stream: true,
+      stream_options: { include_usage: false, include_obfuscation: false },
+      temperature: 0.3,
       tools: [{ type: 'function', function: { name: 'f' } }],
       some_future_field: { a: 1 },
     });
