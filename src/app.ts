@@ -46,6 +46,7 @@ import webSearchRoutes from './routes/web-search.ts';
 import webhookRoutes from './routes/webhooks.ts';
 import connectorRoutes from './routes/connectors.ts';
 import connectorTestRoutes from './routes/connector-test.ts';
+import answererRoutes from './routes/answerer.ts';
 import evaluationRoutes from './routes/evaluations.ts';
 import { EVALUATION_UPLOAD_LIMITS, evaluationUploadRoutes } from './routes/evaluation-upload.ts';
 import widgetRoutes from './routes/widget.ts';
@@ -283,6 +284,7 @@ export async function buildApp(
         await api.register(webhookRoutes);
         await api.register(connectorRoutes);
         await api.register(connectorTestRoutes);
+        await api.register(answererRoutes);
         await api.register(authProviderRoutes);
         await api.register(withCookies(oidcRoutes));
         await api.register(withCookies(ldapRoutes));

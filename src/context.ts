@@ -15,6 +15,7 @@ import type { Reranker } from './retrieval/retriever.ts';
 import { withQueryCache } from './embeddings/query-cache.ts';
 import { startQueue } from './ingestion/queue.ts';
 import { createLlmProvider, type LlmProvider } from './chat/llm/index.ts';
+import { createAnswererResolver, type AnswererResolver } from './chat/llm/company-answerers.ts';
 import type { IngestDeps } from './ingestion/ingest.ts';
 import type { ChatDeps } from './chat/chat.service.ts';
 import { createEvaluationQueue } from './evaluations/evaluation.job.ts';
@@ -44,6 +45,8 @@ export interface AppContext {
   reranker: Reranker | null;
   boss: PgBoss;
   llm: LlmProvider;
+  /** Each company's answerer: its own choice (PUT /api/answerer) or `llm` (company-answerers.ts). */
+  answerers: AnswererResolver;
   /** Per-company document and storage limits (QUOTA_*). */
   quota: { maxDocuments: number; maxStorageBytes: number };
   /** Child processes that parse documents under PARSE_* limits. */
@@ -165,6 +168,7 @@ export async function createContext(config: Config, overrides: ContextOverrides 
       timeoutMs: config.webhookTimeoutMs,
       maxResponseBytes: 64 * 1024,
     });
+    const webhookKey = deriveSecretKey(config.webhookSecretKey ?? jwtSecret);
     return {
       config,
       database,
@@ -185,7 +189,14 @@ export async function createContext(config: Config, overrides: ContextOverrides 
       webSearch: config.searxngUrl
         ? searxngProvider(http, config.searxngUrl, config.webSearchTimeoutMs)
         : null,
-      webhookKey: deriveSecretKey(config.webhookSecretKey ?? jwtSecret),
+      webhookKey,
+      answerers: createAnswererResolver({
+        db: database.db,
+        config,
+        embedder,
+        installation: llm,
+        secretKey: webhookKey,
+      }),
       authCache,
       listCache,
       vectorStore,
@@ -247,5 +258,6 @@ export function chatDepsOf(ctx: AppContext): ChatDeps {
     reranker: ctx.reranker,
     vectorStore: ctx.vectorStore,
     llm: ctx.llm,
+    llmFor: (companyId) => ctx.answerers.forCompany(companyId),
   };
 }

@@ -42,6 +42,10 @@ export const TAGS = [
     description: 'Question sets run through the company’s own retrieval and answerer, with figures (admin)',
   },
   {
+    name: 'answerer',
+    description: 'Which answerer the company’s questions go to, its models, and a test question (admin)',
+  },
+  {
     name: 'scim',
     description:
       'SCIM 2.0 provisioning under `/scim/v2` for identity providers (Okta, Entra ID), with a company SCIM token; errors in SCIM’s shape (RFC 7644 §3.12). Tokens: `/api/scim-tokens` (admin)',

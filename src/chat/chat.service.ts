@@ -41,7 +41,10 @@ export type ChatEvent =
 
 export interface ChatDeps extends RetrieverDeps {
   db: Kysely<DB>;
+  /** The installation's answerer (LLM_PROVIDER). */
   llm: LlmProvider;
+  /** The answerer of a company (its own choice, or `llm`); absent: `llm` for everyone. */
+  llmFor?: (companyId: string) => Promise<LlmProvider>;
 }
 
 /** Chunks given to the model as numbered sources. */
@@ -102,14 +105,15 @@ export async function* answerStream(
   const startedAt = new Date();
   const watch = chatStopwatch();
   const settings = await companySettings(deps.db, principal.companyId);
+  const llm = deps.llmFor ? await deps.llmFor(principal.companyId) : deps.llm;
   watch.lap('settings');
   // Follow-ups are searched as standalone questions: rewritten by a model when there is one,
   // else joined with the previous question and its answer's entities (follow-up.ts).
   const followUp =
     conversation.history.length > 0 ? followUpQuestion(request.message, conversation.history) : null;
   const query =
-    conversation.history.length > 0 && deps.llm.condense
-      ? await deps.llm.condense(request.message, conversation.history, signal)
+    conversation.history.length > 0 && llm.condense
+      ? await llm.condense(request.message, conversation.history, signal)
       : (followUp ?? request.message);
   if (conversation.history.length > 0) watch.lap('condense');
   const documents = await retrieve(
@@ -130,12 +134,12 @@ export async function* answerStream(
   const sources: Source[] = [...documents, ...web];
   observer?.retrieved?.(sources);
   const context =
-    deps.llm.name === 'extractive'
+    llm.name === 'extractive'
       ? sources
       : [...(await expandWithNeighbours(deps.db, principal.companyId, documents, 1)), ...web];
   // The extractive answerer quotes cited sentences or refuses by itself: only a generating model's
   // answer is held back until it is grounded (grounding.ts).
-  const extractive = deps.llm.name === 'extractive';
+  const extractive = llm.name === 'extractive';
   const answer = new GroundedAnswer(sources.length, extractive ? null : new SourceSupport(context));
   const threshold = settings.answerThreshold ?? DEFAULT_ANSWER_THRESHOLD;
   // A generating model answers only what the extractive answerer's calibrated answerability
@@ -146,7 +150,7 @@ export async function* answerStream(
       : (await assess(deps.embedder, query, documents)).answerable >= threshold;
   if (!extractive && documents.length > 0) watch.lap('assess');
   const fragments = answerable
-    ? deps.llm.generate({
+    ? llm.generate({
         question: extractive ? (followUp ?? request.message) : request.message,
         sources: context,
         history: conversation.history,

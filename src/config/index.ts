@@ -1,5 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { connectorsConfig, type ConnectorsConfig } from './connectors.ts';
+import { answererEndpoints, type AnswererEndpoint } from './answerers.ts';
 import { resolve } from 'node:path';
 import { FREE_MAIL_DOMAINS } from '../auth/free-mail.ts';
 import { parseDomainOwners, type DomainPolicy } from '../auth/domain-claims.ts';
@@ -73,6 +74,8 @@ export interface Config {
   /** Largest accepted JSON body, bytes. */
   maxJsonBodyBytes: number;
   llmProvider: LlmProviderName;
+  /** Model servers companies may choose as their answerer (ANSWERER_ENDPOINTS; answerers.ts). */
+  answererEndpoints: AnswererEndpoint[];
   ollamaUrl: string;
   ollamaModel: string;
   /** How long Ollama keeps the model loaded after a request (its `keep_alive`, e.g. `5m`). */
@@ -309,6 +312,7 @@ export function loadConfig(env: Env = process.env): Config {
       ['extractive', 'ollama', 'openai', 'llamacpp'] as const,
       'extractive',
     ),
+    answererEndpoints: answererEndpoints(env),
     ollamaUrl: str(env, 'OLLAMA_URL', 'http://127.0.0.1:11434'),
     ollamaModel: str(env, 'OLLAMA_MODEL', 'llama3.2:3b'),
     ollamaKeepAlive: str(env, 'OLLAMA_KEEP_ALIVE', '5m'),

@@ -234,6 +234,17 @@ export interface InvitationsTable {
   created_at: CreatedTimestamp;
 }
 
+/** A company's own answerer (migration 0066); no row: the installation's LLM_PROVIDER. */
+export interface CompanyAnswerersTable {
+  company_id: string;
+  provider: 'extractive' | 'ollama' | 'openai';
+  endpoint: string | null;
+  model: string | null;
+  secret_ciphertext: string | null;
+  updated_by: string | null;
+  updated_at: CreatedTimestamp;
+}
+
 /** A one-time password-reset link (migration 0064); only its SHA-256 is kept. */
 export interface PasswordResetsTable {
   id: string;
@@ -423,6 +434,7 @@ export interface DB {
   outbox: OutboxTable;
   invitations: InvitationsTable;
   password_resets: PasswordResetsTable;
+  company_answerers: CompanyAnswerersTable;
   user_identities: UserIdentitiesTable;
   company_domains: CompanyDomainsTable;
   webhooks: WebhooksTable;

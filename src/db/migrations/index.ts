@@ -25,6 +25,7 @@ import * as scim from './0063_scim.ts';
 import * as ingestSlots from './0065_ingest_slots.ts';
 import * as directoryIdentity from './0062_directory_identity.ts';
 import * as passwordResets from './0064_password_resets.ts';
+import * as companyAnswerers from './0066_company_answerers.ts';
 
 /** Every migration, in order; add new files here (names sort by their timestamp-like prefix). */
 const migrations: Record<string, Migration> = {
@@ -54,6 +55,7 @@ const migrations: Record<string, Migration> = {
   '0065_ingest_slots': ingestSlots,
   '0062_directory_identity': directoryIdentity,
   '0064_password_resets': passwordResets,
+  '0066_company_answerers': companyAnswerers,
 };
 
 export const migrationProvider: MigrationProvider = {
