@@ -52,6 +52,8 @@ export function SignIn({
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [providers, setProviders] = useState<Providers | null>(null);
+  // Signing in with the LDAP / Active Directory account instead of the Cog-RAG password (issue 39).
+  const [directory, setDirectory] = useState(false);
 
   const finish = async (res: {
     data?: { data: { accessToken: string; expiresIn: number } };
@@ -94,7 +96,19 @@ export function SignIn({
     e.preventDefault();
     setBusy(true);
     setProblem(null);
-    await finish(await api.POST('/api/auth/login', { headers: COOKIE_MODE, body: { email, password } }));
+    if (directory) {
+      // POST /api/auth/ldap answers like login; plain fetch until the generated client knows it.
+      const res = await fetch('/api/auth/ldap', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...COOKIE_MODE },
+        body: JSON.stringify({ username: email, password }),
+      });
+      const body: unknown = await res.json().catch(() => null);
+      await finish(
+        res.ok ? { data: body as { data: { accessToken: string; expiresIn: number } } } : { error: body },
+      );
+    } else
+      await finish(await api.POST('/api/auth/login', { headers: COOKIE_MODE, body: { email, password } }));
     setBusy(false);
   };
 
@@ -108,10 +122,21 @@ export function SignIn({
             {t(`notice_${notice}`)}
           </p>
         )}
+        {(providers as { ldap?: boolean } | null)?.ldap && (
+          <label class="check">
+            <input
+              type="checkbox"
+              checked={directory}
+              onChange={(e) => setDirectory(e.currentTarget.checked)}
+            />{' '}
+            {t('directoryAccount')}
+          </label>
+        )}
         <label>
-          {t('email')}
+          {directory ? t('userName') : t('email')}
           <input
-            type="email"
+            // One input for both (preact's types want a literal `type`; text for a directory name).
+            type={(directory ? 'text' : 'email') as 'email'}
             autoComplete="username"
             required
             value={email}
