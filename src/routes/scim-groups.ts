@@ -12,7 +12,8 @@ import {
 import { deleteGroup } from '../access/groups.repository.ts';
 import { listResponse } from '../scim/discovery.ts';
 import { scimNotFound } from '../scim/errors.ts';
-import { pageOf, scimBase, scimCompanyOf, scimDoc, scimErrors } from '../scim/http.ts';
+import { assertIfMatch, pageOf, scimBase, scimCompanyOf, scimDoc, scimErrors } from '../scim/http.ts';
+import { versionOf } from '../scim/user-resource.ts';
 
 const resource = (summary: string, code = 200) => ({ [code]: { ...ScimResource, description: summary } });
 
@@ -109,12 +110,13 @@ const scimGroupRoutes: FastifyPluginAsyncTypebox = async (app) => {
           '`members` replaces the whole membership (topic access follows); another company’s group is 404.',
         params: ScimIdParams,
         body: ScimBody,
-        response: { ...resource('The group'), ...scimErrors(400, 401, 404, 409) },
+        response: { ...resource('The group'), ...scimErrors(400, 401, 404, 409, 412) },
       },
     },
     async (request, reply) => {
       const companyId = scimCompanyOf(request);
-      await getScimGroup(db, companyId, request.params.id);
+      const current = await getScimGroup(db, companyId, request.params.id);
+      await assertIfMatch(request, async () => versionOf(current.updated_at));
       await saveScimGroup(db, companyId, request.params.id, groupInputOf(request.body));
       const group = await one(companyId, request.params.id, scimBase(request));
       return reply.header('etag', group.meta.version).send(group);
@@ -132,13 +134,15 @@ const scimGroupRoutes: FastifyPluginAsyncTypebox = async (app) => {
           'Members as Entra sends them (`add`/`remove` on `members` with `[{value}]`) and as Okta does (`remove` with `members[value eq "…"]`, `replace` of `members` or `displayName`).',
         params: ScimIdParams,
         body: ScimBody,
-        response: { ...resource('The group'), ...scimErrors(400, 401, 404, 409) },
+        response: { ...resource('The group'), ...scimErrors(400, 401, 404, 409, 412) },
       },
     },
     async (request, reply) => {
       const companyId = scimCompanyOf(request);
       const base = scimBase(request);
-      const patched = applyPatch(await one(companyId, request.params.id, base), request.body);
+      const current = await one(companyId, request.params.id, base);
+      await assertIfMatch(request, async () => current.meta.version);
+      const patched = applyPatch(current, request.body);
       await saveScimGroup(db, companyId, request.params.id, groupInputOf(patched));
       const group = await one(companyId, request.params.id, base);
       return reply.header('etag', group.meta.version).send(group);
@@ -154,11 +158,15 @@ const scimGroupRoutes: FastifyPluginAsyncTypebox = async (app) => {
         summary: 'Delete a group',
         description: 'Its topic grants go with it; 204.',
         params: ScimIdParams,
-        response: { 204: { type: 'null', description: 'Deleted' }, ...scimErrors(401, 404) },
+        response: { 204: { type: 'null', description: 'Deleted' }, ...scimErrors(401, 404, 412) },
       },
     },
     async (request, reply) => {
-      if (!(await deleteGroup(db, scimCompanyOf(request), request.params.id))) throw scimNotFound('Group');
+      const companyId = scimCompanyOf(request);
+      await assertIfMatch(request, async () =>
+        versionOf((await getScimGroup(db, companyId, request.params.id)).updated_at),
+      );
+      if (!(await deleteGroup(db, companyId, request.params.id))) throw scimNotFound('Group');
       return reply.code(204).send(null);
     },
   );

@@ -2,11 +2,11 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ScimBody, ScimIdParams, ScimListQuery, ScimListResponse, ScimResource } from '../../schemas/scim.ts';
 import { parseFilter } from '../scim/filter.ts';
 import { applyPatch } from '../scim/patch.ts';
-import { userInputOf, userResource } from '../scim/user-resource.ts';
+import { userInputOf, userResource, versionOf } from '../scim/user-resource.ts';
 import { createScimUser, getScimUser, listScimUsers, replaceScimUser } from '../scim/users.repository.ts';
 import { deleteUser } from '../users/users.service.ts';
 import { listResponse } from '../scim/discovery.ts';
-import { pageOf, scimBase, scimCompanyOf, scimDoc, scimErrors } from '../scim/http.ts';
+import { assertIfMatch, pageOf, scimBase, scimCompanyOf, scimDoc, scimErrors } from '../scim/http.ts';
 
 const resource = (summary: string, code = 200) => ({ [code]: { ...ScimResource, description: summary } });
 
@@ -102,12 +102,16 @@ const scimUserRoutes: FastifyPluginAsyncTypebox = async (app) => {
           '`active` and `roles` left out keep their value; `active: false` ends the user’s sessions at once.',
         params: ScimIdParams,
         body: ScimBody,
-        response: { ...resource('The user'), ...scimErrors(400, 401, 404, 409) },
+        response: { ...resource('The user'), ...scimErrors(400, 401, 404, 409, 412) },
       },
     },
     async (request, reply) => {
       const companyId = scimCompanyOf(request);
-      await replaceScimUser(db, companyId, request.params.id, userInputOf(request.body), authCache);
+      const input = userInputOf(request.body);
+      await assertIfMatch(request, async () =>
+        versionOf((await getScimUser(db, companyId, request.params.id)).updated_at),
+      );
+      await replaceScimUser(db, companyId, request.params.id, input, authCache);
       const user = await one(companyId, request.params.id, scimBase(request));
       return reply.header('etag', user.meta.version).send(user);
     },
@@ -124,13 +128,15 @@ const scimUserRoutes: FastifyPluginAsyncTypebox = async (app) => {
           'RFC 7644 §3.5.2 as Okta and Entra send it: `replace` with a path or a value object (`{"active": false}`), `add`, `remove`, value filters (`emails[type eq "work"].value`). Deactivation ends the user’s sessions and refresh tokens at once.',
         params: ScimIdParams,
         body: ScimBody,
-        response: { ...resource('The user'), ...scimErrors(400, 401, 404, 409) },
+        response: { ...resource('The user'), ...scimErrors(400, 401, 404, 409, 412) },
       },
     },
     async (request, reply) => {
       const companyId = scimCompanyOf(request);
       const base = scimBase(request);
-      const patched = applyPatch(await one(companyId, request.params.id, base), request.body);
+      const current = await one(companyId, request.params.id, base);
+      await assertIfMatch(request, async () => current.meta.version);
+      const patched = applyPatch(current, request.body);
       await replaceScimUser(db, companyId, request.params.id, userInputOf(patched), authCache);
       const user = await one(companyId, request.params.id, base);
       return reply.header('etag', user.meta.version).send(user);
@@ -146,11 +152,15 @@ const scimUserRoutes: FastifyPluginAsyncTypebox = async (app) => {
         summary: 'Delete a user',
         description: 'The user, their sessions and conversations go at once; 204.',
         params: ScimIdParams,
-        response: { 204: { type: 'null', description: 'Deleted' }, ...scimErrors(401, 404, 409) },
+        response: { 204: { type: 'null', description: 'Deleted' }, ...scimErrors(401, 404, 409, 412) },
       },
     },
     async (request, reply) => {
-      await deleteUser(db, scimCompanyOf(request), request.params.id, authCache);
+      const companyId = scimCompanyOf(request);
+      await assertIfMatch(request, async () =>
+        versionOf((await getScimUser(db, companyId, request.params.id)).updated_at),
+      );
+      await deleteUser(db, companyId, request.params.id, authCache);
       return reply.code(204).send(null);
     },
   );

@@ -33,6 +33,7 @@ const MEANING: Record<number, string> = {
   401: 'No SCIM token, or one that is revoked, rotated or unknown',
   404: 'No such resource in the token’s company',
   409: '`uniqueness`: the userName, e-mail or group name is taken; or the company’s last active admin',
+  412: '`If-Match` names a version the resource no longer has',
   429: 'Too many requests for this SCIM token (RATE_LIMIT_AUTHENTICATED a minute); see `Retry-After`',
   500: 'Internal error',
 };
@@ -51,4 +52,18 @@ export function pageOf(query: { startIndex?: number; count?: number }) {
     startIndex: Math.max(1, query.startIndex ?? 1),
     count: Math.min(MAX_RESULTS, Math.max(0, query.count ?? 100)),
   };
+}
+
+/**
+ * RFC 7644 §3.14 / RFC 9110 §13.1.1: a write with `If-Match` goes ahead only while the resource's
+ * version is one of those listed (or `*`). Clients that send none (Okta, Entra ID) are not checked.
+ * @throws 412 naming the current version.
+ */
+export async function assertIfMatch(request: FastifyRequest, current: () => Promise<string>): Promise<void> {
+  const header = request.headers['if-match'];
+  if (header === undefined || header.trim() === '*') return;
+  const version = await current();
+  const listed = header.split(',').map((v) => v.trim().replace(/^W\//, ''));
+  if (!listed.includes(version.replace(/^W\//, '')))
+    throw new ScimError(412, `The resource has changed: its version is ${version}`);
 }

@@ -148,6 +148,30 @@ for (const postgres of [false, true]) {
       t.equal(put.body.active, true);
       t.equal(put.body.displayName, 'Ann L.');
       t.notOk(put.body.externalId, 'PUT replaces: externalId left out is cleared');
+      // If-Match (RFC 7644 §3.14): a stale version is 412, the current one goes ahead.
+      const stale = await app.inject({
+        method: 'PATCH',
+        url: `/scim/v2/Users/${id}`,
+        headers: {
+          authorization: `Bearer ${token}`,
+          'content-type': SCIM,
+          'if-match': created.body.meta.version,
+        },
+        payload: JSON.stringify({ Operations: [{ op: 'replace', path: 'displayName', value: 'Stale' }] }),
+      });
+      t.equal(stale.statusCode, 412);
+      const fresh = await app.inject({
+        method: 'PATCH',
+        url: `/scim/v2/Users/${id}`,
+        headers: {
+          authorization: `Bearer ${token}`,
+          'content-type': SCIM,
+          'if-match': String(put.headers.etag),
+        },
+        payload: JSON.stringify({ Operations: [{ op: 'replace', path: 'displayName', value: 'Fresh' }] }),
+      });
+      t.equal(fresh.statusCode, 200);
+      t.equal(fresh.json().displayName, 'Fresh');
     });
 
     t.test('Entra: filters, Replace with paths, string booleans, extension attributes', async (t) => {
