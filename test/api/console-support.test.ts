@@ -145,7 +145,10 @@ t.test('Secure cookie over HTTPS behind a trusted proxy', async (t) => {
 t.test('sign-in providers', async (t) => {
   const off = await buildTestApp(t);
   const none = await off.app.inject({ url: '/api/auth/providers' });
-  t.same(none.json(), { success: true, data: { password: true, google: null, microsoft: null } });
+  t.same(none.json(), {
+    success: true,
+    data: { password: true, google: null, microsoft: null, oidc: [], ldap: false },
+  });
   const on = await buildTestApp(t, {
     env: {
       GOOGLE_CLIENT_ID: 'g-1.apps.googleusercontent.com,g-2',
@@ -157,6 +160,8 @@ t.test('sign-in providers', async (t) => {
     password: true,
     google: { clientId: 'g-1.apps.googleusercontent.com' },
     microsoft: { clientId: null },
+    oidc: [],
+    ldap: false,
   });
 });
 
