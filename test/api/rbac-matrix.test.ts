@@ -31,6 +31,11 @@ const EXPECTED: Record<string, Level> = {
   'POST /api/auth/accept-invitation': 'public',
   'POST /api/auth/google': 'public',
   'POST /api/auth/microsoft': 'public',
+  // Directory sign-in (issue 39): LDAP answers like login; OpenID Connect is a browser redirect flow.
+  'POST /api/auth/ldap': 'public',
+  'GET /api/auth/oidc/:provider/start': 'public',
+  'GET /api/auth/oidc/:provider/callback': 'public',
+  'GET /api/auth/oidc/:provider/logout': 'public',
   'GET /api/auth/me': 'user',
   'PUT /api/auth/me': 'user',
   'POST /api/auth/change-password': 'user',
