@@ -17,13 +17,14 @@ function optionFor(options: Json[], value: unknown): Json | undefined {
 
 /**
  * `value` with every object property its JSON Schema `schema` does not list removed, recursively
- * through `properties`, array `items` and `anyOf` options (TypeBox's Object, Array and Union).
+ * through `properties`, array `items` and `anyOf`/`oneOf` options (TypeBox's Object, Array, Union).
  * Values of the wrong type are left as they are, for validation to refuse.
  */
 export function pruneToSchema(value: unknown, schema: unknown): unknown {
   if (!isObject(schema)) return value;
-  if (Array.isArray(schema.anyOf)) {
-    const option = optionFor(schema.anyOf as Json[], value);
+  const options = schema.anyOf ?? schema.oneOf;
+  if (Array.isArray(options)) {
+    const option = optionFor(options as Json[], value);
     return option ? pruneToSchema(value, option) : value;
   }
   if (Array.isArray(value) && schema.type === 'array')

@@ -4,7 +4,7 @@
  * it (unknown fields allowed and ignored), `chat.completion`, `chat.completion.chunk`, the model
  * list and OpenAI's error object. Cog-RAG's additions live under `x_cog_rag` only.
  */
-import { Type } from 'typebox';
+import { Type, type Static } from 'typebox';
 import { Text } from '../../schemas/common.ts';
 
 const ROLES = ['user', 'assistant', 'system', 'developer', 'tool', 'function'];
@@ -24,8 +24,11 @@ const Message = Type.Object(
       description:
         'The last message must be `user` (the question); earlier `user` and `assistant` messages are the conversation, `system`, `developer`, `tool` and `function` messages are ignored (the company’s settings decide the answerer’s instructions)',
     }),
+    // `oneOf` (the three types exclude one another): generators make a typed union of it, where
+    // TypeBox's `anyOf` becomes an untyped one in openapi-generator's python client.
     content: Type.Optional(
-      Type.Union([Text(100_000), Type.Array(ContentPart, { maxItems: 100 }), Type.Null()], {
+      Type.Unsafe<string | Static<typeof ContentPart>[] | null>({
+        oneOf: [Text(100_000), Type.Array(ContentPart, { maxItems: 100 }), Type.Null()],
         description: 'Text, or an array of content parts whose `text` parts are joined',
       }),
     ),
@@ -134,7 +137,7 @@ const Logprobs = Type.Union(
     ),
     Type.Null(),
   ],
-  { description: 'Always null: no log probabilities are computed', examples: [null] },
+  { description: 'Always null: no log probabilities are computed' },
 );
 
 const Common = {
@@ -165,7 +168,6 @@ export const ChatCompletion = Type.Object(
               }),
               refusal: Type.Union([Text(2000), Type.Null()], {
                 description: 'Always null: a question the documents do not answer is refused in `content`',
-                examples: [null],
               }),
             },
             { additionalProperties: false },
