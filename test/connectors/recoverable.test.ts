@@ -71,7 +71,8 @@ async function documents(s: Setup) {
     out.set(d.sourceUrl.split('/').pop()!, {
       id: d.id,
       chunkIds: d.chunkIds,
-      vectorizedAt: String(row.vectorized_at),
+      // Milliseconds: String(date) keeps whole seconds, and a quick re-ingest falls in the same one.
+      vectorizedAt: row.vectorized_at ? new Date(row.vectorized_at).toISOString() : '',
     });
   }
   return out;
