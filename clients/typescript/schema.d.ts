@@ -1404,6 +1404,78 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/answerer": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The company’s answerer and the choices the operator allows
+         * @description The company’s answerer and the choices the operator allows
+         *
+         *     Rate limit: 300 requests per minute by default (authenticated class, per user).
+         */
+        get: operations["getAnswerer"];
+        /**
+         * Choose the company’s answerer (`installation` goes back to the server’s)
+         * @description A model server must be one of `endpoints` of its kind (400 naming `endpoint` otherwise) and needs a `model`. Applies to the next question in this process, within 30 s in the others.
+         *
+         *     Rate limit: 300 requests per minute by default (authenticated class, per user).
+         */
+        put: operations["setAnswerer"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/answerer/models": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The models an allowed model server offers (for the picker)
+         * @description The models an allowed model server offers (for the picker)
+         *
+         *     Rate limit: 10 requests per minute by default (upload class, per user).
+         */
+        post: operations["listAnswererModels"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/answerer/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Ask one fixed question with one fixed source, with a choice or the saved answerer
+         * @description The body is a choice as `PUT` takes it (nothing is stored); `provider: installation` tests the server’s own answerer. The answer is 200 with `ok: false` and `error` when the model cannot answer.
+         *
+         *     Rate limit: 10 requests per minute by default (upload class, per user).
+         */
+        post: operations["testAnswerer"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/auth/providers": {
         parameters: {
             query?: never;
@@ -1949,7 +2021,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One user */
+        /**
+         * One user
+         * @description Another company’s user is 404.
+         */
         get: operations["scimGetUser"];
         /**
          * Replace a user
@@ -2002,9 +2077,15 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One group */
+        /**
+         * One group
+         * @description With its members; another company’s group is 404.
+         */
         get: operations["scimGetGroup"];
-        /** Replace a group and its members */
+        /**
+         * Replace a group and its members
+         * @description `members` replaces the whole membership (topic access follows); another company’s group is 404.
+         */
         put: operations["scimReplaceGroup"];
         post?: never;
         /**
@@ -3083,7 +3164,11 @@ export interface components {
             /** Format: int32 */
             index: number;
             message: components["schemas"]["ChatCompletionChoiceMessage"];
-            logprobs: null;
+            /**
+             * @description Always null: no log probabilities are computed
+             * @example null
+             */
+            logprobs: components["schemas"]["ChatCompletionChoiceLogprobs"] | null;
             /** @enum {string} */
             finish_reason: "stop";
         };
@@ -3095,20 +3180,43 @@ export interface components {
              * @example The Zephyr warranty lasts 7 years [1].
              */
             content: string;
-            refusal: null;
+            /**
+             * @description Always null: a question the documents do not answer is refused in `content`
+             * @example null
+             */
+            refusal: string | null;
+        };
+        ChatCompletionChoiceLogprobs: {
+            content: components["schemas"]["ChatCompletionChoiceLogprobsContentItem"][] | null;
+        };
+        ChatCompletionChoiceLogprobsContentItem: {
+            token: string;
+            logprob: number;
         };
         ChatCompletionChunkChoice: {
             /** Format: int32 */
             index: number;
             delta: components["schemas"]["ChatCompletionChunkChoiceDelta"];
-            logprobs: null;
-            finish_reason: "stop" | null;
+            /**
+             * @description Always null: no log probabilities are computed
+             * @example null
+             */
+            logprobs: components["schemas"]["ChatCompletionChunkChoiceLogprobs"] | null;
+            /** @description `stop` on the last chunk, null on the others */
+            finish_reason: string | null;
         };
         ChatCompletionChunkChoiceDelta: {
             /** @enum {string} */
             role?: "assistant";
             /** @example lasts 7 years [1]. */
             content?: string;
+        };
+        ChatCompletionChunkChoiceLogprobs: {
+            content: components["schemas"]["ChatCompletionChunkChoiceLogprobsContentItem"][] | null;
+        };
+        ChatCompletionChunkChoiceLogprobsContentItem: {
+            token: string;
+            logprob: number;
         };
         ModelListDataItem: {
             /**
@@ -4653,6 +4761,120 @@ export interface components {
             sourceUrl: string;
             size: number | null;
         };
+        GetAnswererResponse: {
+            /** @description Always `true` */
+            success: boolean;
+            data: components["schemas"]["GetAnswererResponseData"];
+        };
+        GetAnswererResponseData: {
+            /**
+             * @description `installation`: the server’s LLM_PROVIDER answers; `extractive`: quotes from the documents, no model; `ollama` / `openai`: a model server the operator allows (ANSWERER_ENDPOINTS)
+             * @enum {string}
+             */
+            provider: "installation" | "extractive" | "ollama" | "openai";
+            endpoint: string | null;
+            model: string | null;
+            /** @description An API key is stored (it is never returned) */
+            hasApiKey: boolean;
+            installation: components["schemas"]["GetAnswererResponseDataInstallation"];
+            /** @description The model servers the operator allows companies to use */
+            endpoints: components["schemas"]["GetAnswererResponseDataEndpoint"][];
+        };
+        GetAnswererResponseDataEndpoint: {
+            /** @enum {string} */
+            kind: "ollama" | "openai";
+            url: string;
+        };
+        /** @description What `installation` means on this server */
+        GetAnswererResponseDataInstallation: {
+            provider: string;
+            model: string | null;
+        };
+        SetAnswererRequest: {
+            /**
+             * @description `installation`: the server’s LLM_PROVIDER answers; `extractive`: quotes from the documents, no model; `ollama` / `openai`: a model server the operator allows (ANSWERER_ENDPOINTS)
+             * @enum {string}
+             */
+            provider: "installation" | "extractive" | "ollama" | "openai";
+            /** @description One of the operator’s endpoints of that kind (`endpoints`) */
+            endpoint?: string;
+            model?: string;
+            /** @description openai only; stored encrypted, never returned; absent keeps the stored one, null removes it */
+            apiKey?: string | null;
+        };
+        SetAnswererResponse: {
+            /** @description Always `true` */
+            success: boolean;
+            data: components["schemas"]["SetAnswererResponseData"];
+        };
+        SetAnswererResponseData: {
+            /**
+             * @description `installation`: the server’s LLM_PROVIDER answers; `extractive`: quotes from the documents, no model; `ollama` / `openai`: a model server the operator allows (ANSWERER_ENDPOINTS)
+             * @enum {string}
+             */
+            provider: "installation" | "extractive" | "ollama" | "openai";
+            endpoint: string | null;
+            model: string | null;
+            /** @description An API key is stored (it is never returned) */
+            hasApiKey: boolean;
+            installation: components["schemas"]["SetAnswererResponseDataInstallation"];
+            /** @description The model servers the operator allows companies to use */
+            endpoints: components["schemas"]["SetAnswererResponseDataEndpoint"][];
+        };
+        SetAnswererResponseDataEndpoint: {
+            /** @enum {string} */
+            kind: "ollama" | "openai";
+            url: string;
+        };
+        /** @description What `installation` means on this server */
+        SetAnswererResponseDataInstallation: {
+            provider: string;
+            model: string | null;
+        };
+        ListAnswererModelsRequest: {
+            /** @enum {string} */
+            provider: "ollama" | "openai";
+            /** @description One of the operator’s endpoints of that kind (`endpoints`) */
+            endpoint: string;
+            /** @description openai only; stored encrypted, never returned; absent keeps the stored one, null removes it */
+            apiKey?: string | null;
+        };
+        ListAnswererModelsResponse: {
+            /** @description Always `true` */
+            success: boolean;
+            data: components["schemas"]["ListAnswererModelsResponseData"];
+        };
+        ListAnswererModelsResponseData: {
+            models: string[];
+            /** @description Why the server’s list could not be read */
+            error: string | null;
+        };
+        TestAnswererRequest: {
+            /**
+             * @description `installation`: the server’s LLM_PROVIDER answers; `extractive`: quotes from the documents, no model; `ollama` / `openai`: a model server the operator allows (ANSWERER_ENDPOINTS)
+             * @enum {string}
+             */
+            provider: "installation" | "extractive" | "ollama" | "openai";
+            /** @description One of the operator’s endpoints of that kind (`endpoints`) */
+            endpoint?: string;
+            model?: string;
+            /** @description openai only; stored encrypted, never returned; absent keeps the stored one, null removes it */
+            apiKey?: string | null;
+        };
+        TestAnswererResponse: {
+            /** @description Always `true` */
+            success: boolean;
+            data: components["schemas"]["TestAnswererResponseData"];
+        };
+        TestAnswererResponseData: {
+            ok: boolean;
+            question: string;
+            /** @description The first 500 characters of the answer */
+            answer: string;
+            /** Format: int32 */
+            durationMs: number;
+            error: string | null;
+        };
         GetAuthProvidersResponse: {
             /** @description Always `true` */
             success: boolean;
@@ -4985,8 +5207,6 @@ export interface components {
             stream?: boolean | null;
             stream_options?: components["schemas"]["CreateChatCompletionRequestStreamOptions"] | null;
             n?: number | null;
-        } & {
-            [key: string]: unknown;
         };
         CreateChatCompletionRequestMessage: {
             /**
@@ -4997,21 +5217,15 @@ export interface components {
             /** @description Text, or an array of content parts whose `text` parts are joined */
             content?: string | components["schemas"]["CreateChatCompletionRequestMessageContentOption2Item"][] | null;
             name?: string;
-        } & {
-            [key: string]: unknown;
         };
         CreateChatCompletionRequestMessageContentOption2Item: {
             /** @description `text` parts are read; any other type is ignored */
             type: string;
             text?: string;
-        } & {
-            [key: string]: unknown;
         };
         CreateChatCompletionRequestStreamOptions: {
             /** @description A last chunk with `usage` and no choices, before `[DONE]` */
             include_usage?: boolean;
-        } & {
-            [key: string]: unknown;
         };
         ScimServiceProviderConfigResponse: {
             schemas: string[];
@@ -5021,11 +5235,11 @@ export interface components {
         };
         ScimListResourceTypesResponse: {
             schemas: string[];
-            /** Format: int64 */
+            /** Format: int32 */
             totalResults: number;
-            /** Format: int64 */
+            /** Format: int32 */
             startIndex: number;
-            /** Format: int64 */
+            /** Format: int32 */
             itemsPerPage: number;
             Resources: components["schemas"]["ScimListResourceTypesResponseResource"][];
         } & {
@@ -5046,11 +5260,11 @@ export interface components {
         };
         ScimListSchemasResponse: {
             schemas: string[];
-            /** Format: int64 */
+            /** Format: int32 */
             totalResults: number;
-            /** Format: int64 */
+            /** Format: int32 */
             startIndex: number;
-            /** Format: int64 */
+            /** Format: int32 */
             itemsPerPage: number;
             Resources: components["schemas"]["ScimListSchemasResponseResource"][];
         } & {
@@ -5071,11 +5285,11 @@ export interface components {
         };
         ScimListUsersResponse: {
             schemas: string[];
-            /** Format: int64 */
+            /** Format: int32 */
             totalResults: number;
-            /** Format: int64 */
+            /** Format: int32 */
             startIndex: number;
-            /** Format: int64 */
+            /** Format: int32 */
             itemsPerPage: number;
             Resources: components["schemas"]["ScimListUsersResponseResource"][];
         } & {
@@ -5123,11 +5337,11 @@ export interface components {
         };
         ScimListGroupsResponse: {
             schemas: string[];
-            /** Format: int64 */
+            /** Format: int32 */
             totalResults: number;
-            /** Format: int64 */
+            /** Format: int32 */
             startIndex: number;
-            /** Format: int64 */
+            /** Format: int32 */
             itemsPerPage: number;
             Resources: components["schemas"]["ScimListGroupsResponseResource"][];
         } & {
@@ -14673,6 +14887,417 @@ export interface operations {
             };
         };
     };
+    getAnswerer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK: The company’s answerer and the choices the operator allows */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GetAnswererResponse"];
+                };
+            };
+            /** @description `VALIDATION_ERROR`: Invalid input; `details` lists the fields and reasons */
+            400: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `UNAUTHORIZED`: Credential missing, expired or invalid */
+            401: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `FORBIDDEN`: The role lacks the permission (`requiredRole`, `currentRole`), or the API key is used from an unauthorized domain */
+            403: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `RATE_LIMIT_EXCEEDED`: Rate limit or sign-in back-off; wait `retryAfter` seconds (also the `Retry-After` header) */
+            429: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `INTERNAL_ERROR`: Unexpected failure; details are in the server log, never here */
+            500: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    setAnswerer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SetAnswererRequest"];
+            };
+        };
+        responses: {
+            /** @description OK: Choose the company’s answerer (`installation` goes back to the server’s) */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SetAnswererResponse"];
+                };
+            };
+            /** @description `VALIDATION_ERROR`: Invalid input; `details` lists the fields and reasons */
+            400: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `UNAUTHORIZED`: Credential missing, expired or invalid */
+            401: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `FORBIDDEN`: The role lacks the permission (`requiredRole`, `currentRole`), or the API key is used from an unauthorized domain */
+            403: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `PAYLOAD_TOO_LARGE`: Body, file or storage quota exceeded */
+            413: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `RATE_LIMIT_EXCEEDED`: Rate limit or sign-in back-off; wait `retryAfter` seconds (also the `Retry-After` header) */
+            429: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `INTERNAL_ERROR`: Unexpected failure; details are in the server log, never here */
+            500: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    listAnswererModels: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ListAnswererModelsRequest"];
+            };
+        };
+        responses: {
+            /** @description OK: The models an allowed model server offers (for the picker) */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ListAnswererModelsResponse"];
+                };
+            };
+            /** @description `VALIDATION_ERROR`: Invalid input; `details` lists the fields and reasons */
+            400: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `UNAUTHORIZED`: Credential missing, expired or invalid */
+            401: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `FORBIDDEN`: The role lacks the permission (`requiredRole`, `currentRole`), or the API key is used from an unauthorized domain */
+            403: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `PAYLOAD_TOO_LARGE`: Body, file or storage quota exceeded */
+            413: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `RATE_LIMIT_EXCEEDED`: Rate limit or sign-in back-off; wait `retryAfter` seconds (also the `Retry-After` header) */
+            429: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `INTERNAL_ERROR`: Unexpected failure; details are in the server log, never here */
+            500: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    testAnswerer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TestAnswererRequest"];
+            };
+        };
+        responses: {
+            /** @description OK: Ask one fixed question with one fixed source, with a choice or the saved answerer */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TestAnswererResponse"];
+                };
+            };
+            /** @description `VALIDATION_ERROR`: Invalid input; `details` lists the fields and reasons */
+            400: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `UNAUTHORIZED`: Credential missing, expired or invalid */
+            401: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `FORBIDDEN`: The role lacks the permission (`requiredRole`, `currentRole`), or the API key is used from an unauthorized domain */
+            403: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `PAYLOAD_TOO_LARGE`: Body, file or storage quota exceeded */
+            413: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `RATE_LIMIT_EXCEEDED`: Rate limit or sign-in back-off; wait `retryAfter` seconds (also the `Retry-After` header) */
+            429: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `INTERNAL_ERROR`: Unexpected failure; details are in the server log, never here */
+            500: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
     getAuthProviders: {
         parameters: {
             query?: never;
@@ -16720,7 +17345,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        /** @description OpenAI’s request. Fields not listed here (`temperature`, `max_tokens`, `tools`, `user`, …) are accepted and ignored: the company’s settings decide how it is answered */
+        /** @description OpenAI’s request. Fields not listed here, at any level (`temperature`, `max_tokens`, `tools`, `user`, a message’s `tool_calls`, an `image_url` part…), are accepted and ignored as OpenAI ignores unknown fields (src/openai/prune.ts drops them before validation): the company’s settings decide how it is answered */
         requestBody: {
             content: {
                 "application/json": components["schemas"]["CreateChatCompletionRequest"];
@@ -16960,6 +17585,19 @@ export interface operations {
                     "application/json": components["schemas"]["ScimServiceProviderConfigResponse"];
                 };
             };
+            /** @description SCIM error: `invalidFilter`, `invalidSyntax` (a malformed body or URL), `invalidPath`, `invalidValue` or `noTarget` (RFC 7644 §3.12) */
+            400: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ScimError"];
+                };
+            };
             /** @description SCIM error: No SCIM token, or one that is revoked, rotated or unknown */
             401: {
                 headers: {
@@ -16979,6 +17617,20 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ScimError"];
+                };
+            };
+            /** @description SCIM error: Too many requests for this SCIM token (RATE_LIMIT_AUTHENTICATED a minute); see `Retry-After` */
+            429: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
@@ -17023,12 +17675,39 @@ export interface operations {
                     "application/json": components["schemas"]["ScimListResourceTypesResponse"];
                 };
             };
+            /** @description SCIM error: `invalidFilter`, `invalidSyntax` (a malformed body or URL), `invalidPath`, `invalidValue` or `noTarget` (RFC 7644 §3.12) */
+            400: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ScimError"];
+                };
+            };
             /** @description SCIM error: No SCIM token, or one that is revoked, rotated or unknown */
             401: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ScimError"];
+                };
+            };
+            /** @description SCIM error: Too many requests for this SCIM token (RATE_LIMIT_AUTHENTICATED a minute); see `Retry-After` */
+            429: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
@@ -17076,6 +17755,19 @@ export interface operations {
                     "application/json": components["schemas"]["ScimGetResourceTypeResponse"];
                 };
             };
+            /** @description SCIM error: `invalidFilter`, `invalidSyntax` (a malformed body or URL), `invalidPath`, `invalidValue` or `noTarget` (RFC 7644 §3.12) */
+            400: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ScimError"];
+                };
+            };
             /** @description SCIM error: No SCIM token, or one that is revoked, rotated or unknown */
             401: {
                 headers: {
@@ -17095,6 +17787,20 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ScimError"];
+                };
+            };
+            /** @description SCIM error: Too many requests for this SCIM token (RATE_LIMIT_AUTHENTICATED a minute); see `Retry-After` */
+            429: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
@@ -17139,12 +17845,39 @@ export interface operations {
                     "application/json": components["schemas"]["ScimListSchemasResponse"];
                 };
             };
+            /** @description SCIM error: `invalidFilter`, `invalidSyntax` (a malformed body or URL), `invalidPath`, `invalidValue` or `noTarget` (RFC 7644 §3.12) */
+            400: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ScimError"];
+                };
+            };
             /** @description SCIM error: No SCIM token, or one that is revoked, rotated or unknown */
             401: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ScimError"];
+                };
+            };
+            /** @description SCIM error: Too many requests for this SCIM token (RATE_LIMIT_AUTHENTICATED a minute); see `Retry-After` */
+            429: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
@@ -17192,6 +17925,19 @@ export interface operations {
                     "application/json": components["schemas"]["ScimGetSchemaResponse"];
                 };
             };
+            /** @description SCIM error: `invalidFilter`, `invalidSyntax` (a malformed body or URL), `invalidPath`, `invalidValue` or `noTarget` (RFC 7644 §3.12) */
+            400: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ScimError"];
+                };
+            };
             /** @description SCIM error: No SCIM token, or one that is revoked, rotated or unknown */
             401: {
                 headers: {
@@ -17211,6 +17957,20 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ScimError"];
+                };
+            };
+            /** @description SCIM error: Too many requests for this SCIM token (RATE_LIMIT_AUTHENTICATED a minute); see `Retry-After` */
+            429: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
@@ -17240,7 +18000,7 @@ export interface operations {
                 filter?: string;
                 /** @description 1-based; below 1 reads as 1 */
                 startIndex?: number;
-                /** @description Default 100, at most 200; below 0 reads as 0 */
+                /** @description Default 100, at most 200 are returned; below 0 reads as 0 */
                 count?: number;
                 attributes?: string;
                 /** @description `members` skips them */
@@ -17265,7 +18025,7 @@ export interface operations {
                     "application/json": components["schemas"]["ScimListUsersResponse"];
                 };
             };
-            /** @description SCIM error: `invalidFilter`, `invalidSyntax`, `invalidPath`, `invalidValue` or `noTarget` (RFC 7644 §3.12) */
+            /** @description SCIM error: `invalidFilter`, `invalidSyntax` (a malformed body or URL), `invalidPath`, `invalidValue` or `noTarget` (RFC 7644 §3.12) */
             400: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -17284,6 +18044,20 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ScimError"];
+                };
+            };
+            /** @description SCIM error: Too many requests for this SCIM token (RATE_LIMIT_AUTHENTICATED a minute); see `Retry-After` */
+            429: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
@@ -17333,7 +18107,7 @@ export interface operations {
                     "application/json": components["schemas"]["ScimCreateUserResponse"];
                 };
             };
-            /** @description SCIM error: `invalidFilter`, `invalidSyntax`, `invalidPath`, `invalidValue` or `noTarget` (RFC 7644 §3.12) */
+            /** @description SCIM error: `invalidFilter`, `invalidSyntax` (a malformed body or URL), `invalidPath`, `invalidValue` or `noTarget` (RFC 7644 §3.12) */
             400: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -17365,6 +18139,20 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ScimError"];
+                };
+            };
+            /** @description SCIM error: Too many requests for this SCIM token (RATE_LIMIT_AUTHENTICATED a minute); see `Retry-After` */
+            429: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
@@ -17412,6 +18200,19 @@ export interface operations {
                     "application/json": components["schemas"]["ScimGetUserResponse"];
                 };
             };
+            /** @description SCIM error: `invalidFilter`, `invalidSyntax` (a malformed body or URL), `invalidPath`, `invalidValue` or `noTarget` (RFC 7644 §3.12) */
+            400: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ScimError"];
+                };
+            };
             /** @description SCIM error: No SCIM token, or one that is revoked, rotated or unknown */
             401: {
                 headers: {
@@ -17431,6 +18232,20 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ScimError"];
+                };
+            };
+            /** @description SCIM error: Too many requests for this SCIM token (RATE_LIMIT_AUTHENTICATED a minute); see `Retry-After` */
+            429: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
@@ -17483,7 +18298,7 @@ export interface operations {
                     "application/json": components["schemas"]["ScimReplaceUserResponse"];
                 };
             };
-            /** @description SCIM error: `invalidFilter`, `invalidSyntax`, `invalidPath`, `invalidValue` or `noTarget` (RFC 7644 §3.12) */
+            /** @description SCIM error: `invalidFilter`, `invalidSyntax` (a malformed body or URL), `invalidPath`, `invalidValue` or `noTarget` (RFC 7644 §3.12) */
             400: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -17535,6 +18350,33 @@ export interface operations {
                     "application/json": components["schemas"]["ScimError"];
                 };
             };
+            /** @description SCIM error: `If-Match` names a version the resource no longer has */
+            412: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ScimError"];
+                };
+            };
+            /** @description SCIM error: Too many requests for this SCIM token (RATE_LIMIT_AUTHENTICATED a minute); see `Retry-After` */
+            429: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ScimError"];
+                };
+            };
             /** @description SCIM error: Internal error */
             500: {
                 headers: {
@@ -17573,6 +18415,19 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description SCIM error: `invalidFilter`, `invalidSyntax` (a malformed body or URL), `invalidPath`, `invalidValue` or `noTarget` (RFC 7644 §3.12) */
+            400: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ScimError"];
+                };
+            };
             /** @description SCIM error: No SCIM token, or one that is revoked, rotated or unknown */
             401: {
                 headers: {
@@ -17605,6 +18460,33 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ScimError"];
+                };
+            };
+            /** @description SCIM error: `If-Match` names a version the resource no longer has */
+            412: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ScimError"];
+                };
+            };
+            /** @description SCIM error: Too many requests for this SCIM token (RATE_LIMIT_AUTHENTICATED a minute); see `Retry-After` */
+            429: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
@@ -17657,7 +18539,7 @@ export interface operations {
                     "application/json": components["schemas"]["ScimPatchUserResponse"];
                 };
             };
-            /** @description SCIM error: `invalidFilter`, `invalidSyntax`, `invalidPath`, `invalidValue` or `noTarget` (RFC 7644 §3.12) */
+            /** @description SCIM error: `invalidFilter`, `invalidSyntax` (a malformed body or URL), `invalidPath`, `invalidValue` or `noTarget` (RFC 7644 §3.12) */
             400: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -17709,6 +18591,33 @@ export interface operations {
                     "application/json": components["schemas"]["ScimError"];
                 };
             };
+            /** @description SCIM error: `If-Match` names a version the resource no longer has */
+            412: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ScimError"];
+                };
+            };
+            /** @description SCIM error: Too many requests for this SCIM token (RATE_LIMIT_AUTHENTICATED a minute); see `Retry-After` */
+            429: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ScimError"];
+                };
+            };
             /** @description SCIM error: Internal error */
             500: {
                 headers: {
@@ -17731,7 +18640,7 @@ export interface operations {
                 filter?: string;
                 /** @description 1-based; below 1 reads as 1 */
                 startIndex?: number;
-                /** @description Default 100, at most 200; below 0 reads as 0 */
+                /** @description Default 100, at most 200 are returned; below 0 reads as 0 */
                 count?: number;
                 attributes?: string;
                 /** @description `members` skips them */
@@ -17756,7 +18665,7 @@ export interface operations {
                     "application/json": components["schemas"]["ScimListGroupsResponse"];
                 };
             };
-            /** @description SCIM error: `invalidFilter`, `invalidSyntax`, `invalidPath`, `invalidValue` or `noTarget` (RFC 7644 §3.12) */
+            /** @description SCIM error: `invalidFilter`, `invalidSyntax` (a malformed body or URL), `invalidPath`, `invalidValue` or `noTarget` (RFC 7644 §3.12) */
             400: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -17775,6 +18684,20 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ScimError"];
+                };
+            };
+            /** @description SCIM error: Too many requests for this SCIM token (RATE_LIMIT_AUTHENTICATED a minute); see `Retry-After` */
+            429: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
@@ -17824,7 +18747,7 @@ export interface operations {
                     "application/json": components["schemas"]["ScimCreateGroupResponse"];
                 };
             };
-            /** @description SCIM error: `invalidFilter`, `invalidSyntax`, `invalidPath`, `invalidValue` or `noTarget` (RFC 7644 §3.12) */
+            /** @description SCIM error: `invalidFilter`, `invalidSyntax` (a malformed body or URL), `invalidPath`, `invalidValue` or `noTarget` (RFC 7644 §3.12) */
             400: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -17856,6 +18779,20 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ScimError"];
+                };
+            };
+            /** @description SCIM error: Too many requests for this SCIM token (RATE_LIMIT_AUTHENTICATED a minute); see `Retry-After` */
+            429: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
@@ -17903,6 +18840,19 @@ export interface operations {
                     "application/json": components["schemas"]["ScimGetGroupResponse"];
                 };
             };
+            /** @description SCIM error: `invalidFilter`, `invalidSyntax` (a malformed body or URL), `invalidPath`, `invalidValue` or `noTarget` (RFC 7644 §3.12) */
+            400: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ScimError"];
+                };
+            };
             /** @description SCIM error: No SCIM token, or one that is revoked, rotated or unknown */
             401: {
                 headers: {
@@ -17922,6 +18872,20 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ScimError"];
+                };
+            };
+            /** @description SCIM error: Too many requests for this SCIM token (RATE_LIMIT_AUTHENTICATED a minute); see `Retry-After` */
+            429: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
@@ -17974,7 +18938,7 @@ export interface operations {
                     "application/json": components["schemas"]["ScimReplaceGroupResponse"];
                 };
             };
-            /** @description SCIM error: `invalidFilter`, `invalidSyntax`, `invalidPath`, `invalidValue` or `noTarget` (RFC 7644 §3.12) */
+            /** @description SCIM error: `invalidFilter`, `invalidSyntax` (a malformed body or URL), `invalidPath`, `invalidValue` or `noTarget` (RFC 7644 §3.12) */
             400: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -18026,6 +18990,33 @@ export interface operations {
                     "application/json": components["schemas"]["ScimError"];
                 };
             };
+            /** @description SCIM error: `If-Match` names a version the resource no longer has */
+            412: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ScimError"];
+                };
+            };
+            /** @description SCIM error: Too many requests for this SCIM token (RATE_LIMIT_AUTHENTICATED a minute); see `Retry-After` */
+            429: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ScimError"];
+                };
+            };
             /** @description SCIM error: Internal error */
             500: {
                 headers: {
@@ -18064,6 +19055,19 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description SCIM error: `invalidFilter`, `invalidSyntax` (a malformed body or URL), `invalidPath`, `invalidValue` or `noTarget` (RFC 7644 §3.12) */
+            400: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ScimError"];
+                };
+            };
             /** @description SCIM error: No SCIM token, or one that is revoked, rotated or unknown */
             401: {
                 headers: {
@@ -18083,6 +19087,33 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ScimError"];
+                };
+            };
+            /** @description SCIM error: `If-Match` names a version the resource no longer has */
+            412: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ScimError"];
+                };
+            };
+            /** @description SCIM error: Too many requests for this SCIM token (RATE_LIMIT_AUTHENTICATED a minute); see `Retry-After` */
+            429: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
@@ -18135,7 +19166,7 @@ export interface operations {
                     "application/json": components["schemas"]["ScimPatchGroupResponse"];
                 };
             };
-            /** @description SCIM error: `invalidFilter`, `invalidSyntax`, `invalidPath`, `invalidValue` or `noTarget` (RFC 7644 §3.12) */
+            /** @description SCIM error: `invalidFilter`, `invalidSyntax` (a malformed body or URL), `invalidPath`, `invalidValue` or `noTarget` (RFC 7644 §3.12) */
             400: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -18180,6 +19211,33 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ScimError"];
+                };
+            };
+            /** @description SCIM error: `If-Match` names a version the resource no longer has */
+            412: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ScimError"];
+                };
+            };
+            /** @description SCIM error: Too many requests for this SCIM token (RATE_LIMIT_AUTHENTICATED a minute); see `Retry-After` */
+            429: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };

@@ -1,4 +1,7 @@
-/** The strings of the Connectors screen's form, runs and actions (issue 40). French names every key. */
+/**
+ * The strings of the Connectors screen's form, runs and actions, and of the Answerer settings
+ * (issue 40). French names every key.
+ */
 export const EN_CONNECTORS = {
   addConnector: 'Add a connector',
   editConnector: 'Edit “{name}”',
@@ -67,6 +70,18 @@ export const EN_CONNECTORS = {
   confirmDeleteConnectorKeep:
     'Delete the connector “{name}”? Its documents stay as ordinary documents you can delete by hand.',
   noConnectorsForm: 'No connectors yet: add one with the form above (docs/connectors.md).',
+  answerer: 'Answerer',
+  answererProvider: 'Who answers the questions',
+  answererInstallation: 'This server’s answerer: {name}',
+  answererOpenai: 'OpenAI-compatible server',
+  answererNoEndpoints:
+    'The operator allows no model server for companies (ANSWERER_ENDPOINTS): this server’s answerer or the extractive one.',
+  answererEndpoint: 'Model server',
+  answererApiKey: 'API key',
+  answererModel: 'Model',
+  answererModelsFailed: 'The server’s models could not be read: {error}. Type the model’s name.',
+  answererTest: 'Test',
+  answererTestFailed: 'No answer: {error}',
 };
 
 export const FR_CONNECTORS: Record<keyof typeof EN_CONNECTORS, string> = {
@@ -137,4 +152,16 @@ export const FR_CONNECTORS: Record<keyof typeof EN_CONNECTORS, string> = {
   confirmDeleteConnectorKeep:
     'Supprimer le connecteur « {name} » ? Ses documents restent comme documents ordinaires, supprimables à la main.',
   noConnectorsForm: 'Aucun connecteur : ajoutez-en un avec le formulaire ci-dessus (docs/connectors.md).',
+  answerer: 'Répondeur',
+  answererProvider: 'Qui répond aux questions',
+  answererInstallation: 'Le répondeur de ce serveur : {name}',
+  answererOpenai: 'Serveur compatible OpenAI',
+  answererNoEndpoints:
+    'L’opérateur n’autorise aucun serveur de modèles pour les entreprises (ANSWERER_ENDPOINTS) : le répondeur de ce serveur ou l’extractif.',
+  answererEndpoint: 'Serveur de modèles',
+  answererApiKey: 'Clé d’API',
+  answererModel: 'Modèle',
+  answererModelsFailed: 'Impossible de lire les modèles du serveur : {error}. Saisissez le nom du modèle.',
+  answererTest: 'Tester',
+  answererTestFailed: 'Pas de réponse : {error}',
 };

@@ -4,7 +4,8 @@ import { useI18n } from '../i18n.ts';
 import { useSession } from '../session.ts';
 import { Problem, useProblem } from '../ui.tsx';
 import { RAG_DEFAULTS, ignoredBy } from '../settings/defaults.ts';
-import { ModeBanner, useAnswerMode } from '../settings/mode-banner.tsx';
+import { ModeBanner } from '../settings/mode-banner.tsx';
+import { AnswererSettings, effectiveMode } from '../settings/answerer.tsx';
 
 interface Form {
   language: 'en' | 'fr';
@@ -27,7 +28,7 @@ export function Settings() {
   const { problem, report } = useProblem();
   const [form, setForm] = useState<Form | null>(null);
   const [saved, setSaved] = useState(false);
-  const mode = useAnswerMode();
+  const [mode, setMode] = useState<{ provider: string; model: string | null } | null>(null);
   useEffect(() => {
     void api.GET('/api/companies/{id}', { params: { path: { id: companyId } } }).then((res) => {
       report(res);
@@ -61,6 +62,7 @@ export function Settings() {
   return (
     <>
       {mode && <ModeBanner mode={mode} />}
+      <AnswererSettings onChanged={(a) => setMode(effectiveMode(a))} />
       <form
         class="card"
         onSubmit={async (e) => {

@@ -1,21 +1,5 @@
-import { useEffect, useState } from 'preact/hooks';
-import { api } from '../api.ts';
 import { useI18n } from '../i18n.ts';
 import { ignoredBy } from './defaults.ts';
-
-/** The active answer mode (GET /api/health/details), or null until known. */
-export function useAnswerMode() {
-  const [mode, setMode] = useState<{ provider: string; model: string | null } | null>(null);
-  useEffect(() => {
-    void api
-      .GET('/api/health/details')
-      .then(
-        (res) => res.data && setMode({ provider: res.data.data.llmProvider, model: res.data.data.llmModel }),
-      )
-      .catch(() => {});
-  }, []);
-  return mode;
-}
 
 /** A banner naming the answer mode and the settings it ignores. */
 export function ModeBanner({ mode }: { mode: { provider: string; model: string | null } }) {
