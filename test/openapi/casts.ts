@@ -11,7 +11,7 @@ export interface Site {
   kind: string;
   /** The source line, trimmed. */
   text: string;
-  /** Python only: the enclosing classes and functions, `Document.to_dict`. */
+  /** The enclosing declarations, `Document.to_dict` (Python: classes and functions; TypeScript: interfaces, types, classes, functions, methods). */
   scope?: string;
 }
 
@@ -26,10 +26,20 @@ export function castSites(path: string, root = ''): Site[] {
   const source = ts.createSourceFile(path, text, ts.ScriptTarget.Latest, true);
   const file = root ? relative(root, path) : path;
   const found: Site[] = [];
+  const scope: string[] = [];
   const at = (pos: number, kind: string) => {
     const line = source.getLineAndCharacterOfPosition(pos).line + 1;
-    found.push({ file, line, kind, text: (lines[line - 1] ?? '').trim() });
+    found.push({ file, line, kind, text: (lines[line - 1] ?? '').trim(), scope: scope.join('.') });
   };
+  const nameOf = (node: ts.Node): string | undefined =>
+    (ts.isInterfaceDeclaration(node) ||
+      ts.isTypeAliasDeclaration(node) ||
+      ts.isClassDeclaration(node) ||
+      ts.isFunctionDeclaration(node) ||
+      ts.isMethodDeclaration(node)) &&
+    node.name
+      ? node.name.getText()
+      : undefined;
   const comments = new Set<number>();
   const visit = (node: ts.Node): void => {
     for (const range of [
@@ -46,7 +56,10 @@ export function castSites(path: string, root = ''): Site[] {
     else if (ts.isTypeAssertionExpression(node)) at(node.getStart(), '<T>');
     else if (ts.isNonNullExpression(node)) at(node.getStart(), '!');
     else if (node.kind === ts.SyntaxKind.AnyKeyword) at(node.getStart(), 'any');
+    const name = nameOf(node);
+    if (name) scope.push(name);
     ts.forEachChild(node, visit);
+    if (name) scope.pop();
   };
   visit(source);
   // The end of the file: a directive after the last statement.

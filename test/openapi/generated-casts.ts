@@ -9,11 +9,14 @@ import type { Site } from './casts.ts';
  * test/openapi/fixtures/typed-probe.json (every schema typed, every object closed, the union
  * discriminated) and finding each such rule there too. `document`: what a document causes and can
  * avoid (a free-form object, `uniqueItems`, an untyped property); the tests require none.
+ * `protocol`: what a foreign protocol the document also describes requires of its own operations
+ * (PROTOCOL below: SCIM's and the OpenAI-compatible API's open bodies and snake_case names);
+ * counted and printed, allowed only in those operations' files.
  * A site no rule names fails the tests until someone classifies it here.
  */
 export interface Rule {
   id: string;
-  cause: 'template' | 'document';
+  cause: 'template' | 'document' | 'protocol';
   /** The generator's code that writes it (template file and line, pinned versions). */
   source: string;
   matches(site: Site): boolean;
@@ -65,6 +68,20 @@ const OPENAPI_GENERATOR: Rule[] = [
     cause: 'template',
     source: 'modelGeneric.mustache:122 (FromJSON), :201 (ToJSON): every array whose items are a model',
     matches: text(/\((json|value)\['\w+'\] as Array<any>\)\.map\(\w+(FromJSON|ToJSON)\)/),
+  },
+  {
+    id: 'date-time query parameter (as any)',
+    cause: 'template',
+    source: 'apis.mustache (every date-time query parameter: `runtime.serializeDateTime(… as any)`)',
+    matches: text(
+      /^queryParameters\['\w+'\] = runtime\.serializeDateTime\(requestParameters\['\w+'\] as any\);$/,
+    ),
+  },
+  {
+    id: 'text response (TextApiResponse as any)',
+    cause: 'template',
+    source: 'apis.mustache (every operation whose response is not JSON: NDJSON, CSV, text)',
+    matches: text(/^return new runtime\.TextApiResponse\(response\) as any;$/),
   },
   {
     id: 'queryParameters: any',
@@ -124,6 +141,12 @@ const ORVAL: Rule[] = [
     ),
   },
   {
+    id: 'stream response (as <op>Response)',
+    cause: 'template',
+    source: 'index.mjs (every operation whose response is a non-JSON stream such as NDJSON)',
+    matches: text(/^return \{ status: stream\.status, stream, headers: stream\.headers \} as \w+$/),
+  },
+  {
     id: 'blob body',
     cause: 'template',
     source: "index.mjs:336 (every binary response: `const data = body as <op>Response['data']`)",
@@ -169,6 +192,15 @@ const PYTHON: Rule[] = [
     cause: 'template',
     source: 'endpoint_module.py.jinja:23,30; endpoint_macros.py.jinja:6,40 (every operation)',
     matches: (s) => s.kind === 'Any' && s.scope === '_get_kwargs' && s.file.startsWith('api/'),
+  },
+  {
+    id: 'response without JSON content (Any, cast(Any, None))',
+    cause: 'template',
+    source:
+      'endpoint_module.py.jinja (every operation with a response it cannot parse: no content, as a redirect or a 204, or a type it does not know, as NDJSON)',
+    matches: (s) =>
+      s.file.startsWith('api/') &&
+      /^(response_\d+ = cast\(Any, None\)|.*\) -> (Response\[)?Any\b.*:)$/.test(s.text),
   },
   {
     id: 'client.py',
@@ -230,6 +262,14 @@ const OPENAPI_GENERATOR_PYTHON: Rule[] = [
     matches: (s) => s.kind === 'Any' && s.file.startsWith('models/') && /additional_properties/.test(s.text),
   },
   {
+    id: 'free-form object property (Dict[str, Any])',
+    cause: 'document',
+    source:
+      'a property whose schema is an object without properties (`additionalProperties` absent, `{}` or `true`)',
+    matches: (s) =>
+      s.kind === 'Any' && s.file.startsWith('models/') && /^\w+: (Optional\[)?Dict\[str, Any\]/.test(s.text),
+  },
+  {
     id: 'type: ignore',
     cause: 'document',
     source: 'none expected: the templates write no `# type: ignore`',
@@ -237,13 +277,49 @@ const OPENAPI_GENERATOR_PYTHON: Rule[] = [
   },
 ];
 
+/**
+ * Files of the operations and models of the protocols Cog-RAG speaks besides its own API, as each
+ * generator names them: `/scim/v2` (tag and schemas `Scim…`) and the OpenAI-compatible `/v1`
+ * (`…ChatCompletion…`, `…Model…List`, OpenAI's error shape, the `x_cog_rag` extension `CogRagCitations`).
+ */
+const PROTOCOL_FILE =
+  /(^|\/)(apis\/ScimApi|api\/scim|scim_api|models\/(Scim|scim_)|[^/]*chat_?completion|[^/]*ChatCompletion|[^/]*open_?ai|[^/]*OpenAI|[^/]*cog_?rag_?citations|api\/open_ai|models\/(list_)?models?_(list|response)|models\/(List)?Models?(List|Response))/i;
+
+/** The same by the enclosing model or API class, where a generator writes one file for all (`models/index.ts`). */
+const PROTOCOL_NAME =
+  /^(Scim(?!Token)\w*|\w*ChatCompletion\w*|ListModels\w*|OpenAI\w*|Openai\w*|CogRagCitations\w*)(\.|$)/;
+
+/**
+ * What those protocols require, for every generator: RFC 7644 lets a SCIM client send extension
+ * attributes (`urn:…:enterprise:2.0:User`) and OpenAI's clients send request fields Cog-RAG does not
+ * read (`temperature`, `tools`, …), so those bodies stay open (`additionalProperties: true`; a free
+ * form `any` or `additional_properties: dict[str, Any]` in the generated code), and OpenAI's wire
+ * names are snake_case (openapi-generator's `instanceOf` casts such a model). Our own `/api`
+ * operations have none: each is closed and camelCase.
+ */
+const PROTOCOL: Rule[] = [
+  {
+    id: 'foreign protocol (SCIM, OpenAI-compatible): open body, snake_case names',
+    cause: 'protocol',
+    source: 'schemas of /scim/v2 (RFC 7644 extension attributes) and /v1 (OpenAI request fields, snake_case)',
+    matches: (s) => PROTOCOL_FILE.test(s.file) || PROTOCOL_NAME.test(s.scope ?? ''),
+  },
+];
+
+/** Template rules first, then the protocol rule, then the document rules (the first match wins). */
+const withProtocol = (rules: Rule[]) => [
+  ...rules.filter((r) => r.cause === 'template'),
+  ...PROTOCOL,
+  ...rules.filter((r) => r.cause === 'document'),
+];
+
 export const RULES: Record<GeneratorName, Rule[]> = {
-  'openapi-typescript': [],
-  'hey-api': HEY_API,
-  orval: ORVAL,
-  'openapi-generator': OPENAPI_GENERATOR,
-  'openapi-python-client': PYTHON,
-  'openapi-generator-python': OPENAPI_GENERATOR_PYTHON,
+  'openapi-typescript': withProtocol([]),
+  'hey-api': withProtocol(HEY_API),
+  orval: withProtocol(ORVAL),
+  'openapi-generator': withProtocol(OPENAPI_GENERATOR),
+  'openapi-python-client': withProtocol(PYTHON),
+  'openapi-generator-python': withProtocol(OPENAPI_GENERATOR_PYTHON),
 };
 
 export interface Classified {
@@ -277,11 +353,12 @@ export function compare(ours: Site[], probe: Site[], rules: Rule[]) {
   const mine = classify(ours, rules);
   const theirs = classify(probe, rules);
   const documentCaused = [...mine.byRule].filter(([r]) => r.cause === 'document').flatMap(([, s]) => s);
+  const protocol = [...mine.byRule].filter(([r]) => r.cause === 'protocol').flatMap(([, s]) => s);
   const notInProbe = [...mine.byRule]
     .filter(([r, s]) => r.cause === 'template' && s.length > 0 && (theirs.byRule.get(r)?.length ?? 0) === 0)
     .map(([r]) => r.id);
   const table = [...mine.byRule]
-    .filter(([r, s]) => s.length > 0 || r.cause === 'document')
+    .filter(([r, s]) => s.length > 0 || r.cause !== 'template')
     .map(
       ([r, s]) =>
         `  ${r.cause.padEnd(8)} ${String(s.length).padStart(5)} (probe ${theirs.byRule.get(r)?.length ?? 0})  ${r.id}: ${r.source}`,
@@ -297,7 +374,7 @@ export function compare(ours: Site[], probe: Site[], rules: Rule[]) {
     unclassified: mine.unclassified.map(describe),
     probeUnclassified: theirs.unclassified.map(describe),
     notInProbe,
-    summary: `${ours.length} sites (${kinds(ours)}); document-caused ${documentCaused.length}; typed probe ${probe.length}`,
+    summary: `${ours.length} sites (${kinds(ours)}); document-caused ${documentCaused.length}; in the SCIM and OpenAI-compatible operations ${protocol.length}; typed probe ${probe.length}`,
     table,
   };
 }
