@@ -42,6 +42,7 @@ export const OneTimeLink = Envelope(
   ),
 );
 
+/** `POST /api/auth/invitation`: the token in the body, never in a URL. */
 export const InvitationInfoQuery = Type.Object({ token: Token }, { additionalProperties: false });
 export const InvitationInfo = Envelope(
   Type.Object(

@@ -1023,15 +1023,15 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        get?: never;
+        put?: never;
         /**
          * What an invitation token is for: the e-mail invited and the company joined
-         * @description Public, for the accept page. Answers only for a live, unused token (256 random bits); anything else is 404.
+         * @description Public, for the accept page, which reads it before the person commits. Answers only for a live, unused token (256 random bits); anything else is 404. A POST so the token stays out of URLs and logs.
          *
          *     Rate limit: 30 requests per minute by default (sign-in class, per client IP).
          */
-        get: operations["getInvitation"];
-        put?: never;
-        post?: never;
+        post: operations["getInvitation"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3164,10 +3164,7 @@ export interface components {
             /** Format: int32 */
             index: number;
             message: components["schemas"]["ChatCompletionChoiceMessage"];
-            /**
-             * @description Always null: no log probabilities are computed
-             * @example null
-             */
+            /** @description Always null: no log probabilities are computed */
             logprobs: components["schemas"]["ChatCompletionChoiceLogprobs"] | null;
             /** @enum {string} */
             finish_reason: "stop";
@@ -3180,10 +3177,7 @@ export interface components {
              * @example The Zephyr warranty lasts 7 years [1].
              */
             content: string;
-            /**
-             * @description Always null: a question the documents do not answer is refused in `content`
-             * @example null
-             */
+            /** @description Always null: a question the documents do not answer is refused in `content` */
             refusal: string | null;
         };
         ChatCompletionChoiceLogprobs: {
@@ -3197,10 +3191,7 @@ export interface components {
             /** Format: int32 */
             index: number;
             delta: components["schemas"]["ChatCompletionChunkChoiceDelta"];
-            /**
-             * @description Always null: no log probabilities are computed
-             * @example null
-             */
+            /** @description Always null: no log probabilities are computed */
             logprobs: components["schemas"]["ChatCompletionChunkChoiceLogprobs"] | null;
             /** @description `stop` on the last chunk, null on the others */
             finish_reason: string | null;
@@ -4295,6 +4286,9 @@ export interface components {
             id: string;
             /** @description Always `true` */
             deleted: boolean;
+        };
+        GetInvitationRequest: {
+            token: string;
         };
         GetInvitationResponse: {
             /** @description Always `true` */
@@ -12364,14 +12358,16 @@ export interface operations {
     };
     getInvitation: {
         parameters: {
-            query: {
-                token: string;
-            };
+            query?: never;
             header?: never;
             path?: never;
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["GetInvitationRequest"];
+            };
+        };
         responses: {
             /** @description OK: What an invitation token is for: the e-mail invited and the company joined */
             200: {
@@ -12401,6 +12397,19 @@ export interface operations {
             };
             /** @description `NOT_FOUND`: No such resource in your company (existence is never revealed) */
             404: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `PAYLOAD_TOO_LARGE`: Body, file or storage quota exceeded */
+            413: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];

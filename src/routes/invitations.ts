@@ -105,7 +105,7 @@ const invitationRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
   );
 
-  app.get(
+  app.post(
     '/auth/invitation',
     {
       config: { auth: 'none' as const, limitGroup: 'login' as const },
@@ -114,14 +114,15 @@ const invitationRoutes: FastifyPluginAsyncTypebox = async (app) => {
         operationId: 'getInvitation',
         summary: 'What an invitation token is for: the e-mail invited and the company joined',
         description:
-          'Public, for the accept page. Answers only for a live, unused token (256 random bits); anything else is 404.',
-        querystring: InvitationInfoQuery,
+          'Public, for the accept page, which reads it before the person commits. Answers only for a live, unused token (256 random bits); anything else is 404. A POST so the token stays out of URLs and logs.',
+        security: [],
+        body: InvitationInfoQuery,
         response: { 200: InvitationInfo, ...errorResponses(400, 404) },
       },
     },
     async (request, reply) => {
       void reply.header('cache-control', 'no-store');
-      return { success: true as const, data: await invitationInfo(app.ctx.db, request.query.token) };
+      return { success: true as const, data: await invitationInfo(app.ctx.db, request.body.token) };
     },
   );
 };

@@ -49,6 +49,7 @@ const passwordResetRoutes: FastifyPluginAsyncTypebox = async (app) => {
         summary: 'E-mail a one-time link to choose a new password (same answer for every address)',
         description:
           'Always 202 with the same message, whether or not the address has an account (no account enumeration). With SMTP_URL set and an enabled user with a password, a link valid PASSWORD_RESET_TTL_MINUTES is e-mailed (at most one a minute, five an hour per address). Without SMTP_URL nothing is sent: an admin issues the link.',
+        security: [],
         body: ForgotPasswordBody,
         response: { 202: ForgotPasswordResponse, ...errorResponses(400, 429) },
       },
@@ -92,6 +93,7 @@ const passwordResetRoutes: FastifyPluginAsyncTypebox = async (app) => {
         summary: 'Choose a new password with a one-time reset link, and sign in (answers like login)',
         description:
           'Redeems the token of an e-mailed or admin-issued link once: the password is set, every other session of the user ends, and a new session opens. An unknown, used or expired token is 401.',
+        security: [],
         headers: CookieModeHeaders,
         body: ResetPasswordBody,
         response: { 200: LoginResponse, ...errorResponses(400, 401, 429) },

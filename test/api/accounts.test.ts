@@ -45,13 +45,18 @@ t.test('pending invitations: list, accept-page read, resend, revoke', async (t) 
   t.equal(otherList.json().data.pagination.total, 0, 'another company sees none of them');
 
   const info = await app.inject({
-    method: 'GET',
-    url: `/api/auth/invitation?token=${encodeURIComponent(first.invitation.token)}`,
+    method: 'POST',
+    url: '/api/auth/invitation',
+    payload: { token: first.invitation.token },
   });
   t.equal(info.statusCode, 200);
   t.equal(info.json().data.email, 'nina@example.com');
   t.equal(info.json().data.companyName, `Co ${admin.email}`, 'the accept page can name the company');
-  const unknown = await app.inject({ method: 'GET', url: '/api/auth/invitation?token=inv_nope' });
+  const unknown = await app.inject({
+    method: 'POST',
+    url: '/api/auth/invitation',
+    payload: { token: 'inv_nope' },
+  });
   t.equal(unknown.statusCode, 404);
 
   const foreign = await app.inject({

@@ -37,7 +37,7 @@ const EXPECTED: Record<string, Level> = {
   'GET /api/auth/oidc/:provider/callback': 'public',
   'GET /api/auth/oidc/:provider/logout': 'public',
   // Accounts (issue 40): the accept page's read and forgotten passwords are for people signed out.
-  'GET /api/auth/invitation': 'public',
+  'POST /api/auth/invitation': 'public',
   'POST /api/auth/forgot-password': 'public',
   'POST /api/auth/reset-password': 'public',
   'GET /api/invitations': 'admin',

@@ -34,6 +34,10 @@ const ANONYMOUS_OPERATIONS = [
   'paths./api/auth/register.post.security',
   'paths./api/auth/refresh.post.security',
   'paths./api/auth/accept-invitation.post.security',
+  // Accounts (issue 40): reading an invitation before accepting it, forgotten passwords.
+  'paths./api/auth/invitation.post.security',
+  'paths./api/auth/forgot-password.post.security',
+  'paths./api/auth/reset-password.post.security',
   'paths./api/auth/google.post.security',
   'paths./api/auth/microsoft.post.security',
   'paths./api/auth/ldap.post.security',

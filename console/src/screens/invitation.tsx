@@ -76,7 +76,7 @@ export function AcceptInvitation({ onSignedIn }: { onSignedIn: () => Promise<voi
     if (!token) return;
     // Names the company and the address before the person commits; a dead link says so at once.
     void api
-      .GET('/api/auth/invitation', { params: { query: { token } } })
+      .POST('/api/auth/invitation', { body: { token } })
       .then((res) => {
         if (res.data) {
           setJoining(res.data.data);
