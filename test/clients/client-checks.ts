@@ -4,7 +4,8 @@ import type { AddressInfo } from 'node:net';
 /**
  * What packages.test.ts runs with each installed client package besides its README example:
  * concurrent calls on a session whose access token is refused (each gets a 401) must share one
- * refresh and all succeed, the session still valid after; a stream holding an event type this
+ * refresh and all succeed, the session still valid after (Python: threads, then asyncio tasks,
+ * one refresh each); a stream holding an event type this
  * version does not know must be read to its end with that event skipped. Each script prints one
  * JSON line: `{ statuses, refreshes, after, kinds }`.
  */
@@ -38,6 +39,7 @@ console.log(JSON.stringify({ statuses, refreshes, after, kinds }));
 
 /** The Python check, run in the venv the wheel was installed into. */
 export const PY_CHECK = `
+import asyncio
 import json
 import sys
 from concurrent.futures import ThreadPoolExecutor
@@ -60,6 +62,17 @@ http = session_client(session).get_httpx_client()
 with ThreadPoolExecutor(${CONCURRENT}) as pool:
     statuses = list(pool.map(lambda _: http.get("/api/topics").status_code, range(${CONCURRENT})))
 after = http.get("/api/topics").status_code
+
+
+async def concurrently() -> list[int]:
+    """The same with asyncio tasks on the async client (the session's pair is current again)."""
+    tasks = TokenSession(base_url, "expired", session.refresh_token, on_tokens=count)
+    async_http = session_client(tasks).get_async_httpx_client()
+    answers = await asyncio.gather(*(async_http.get("/api/topics") for _ in range(${CONCURRENT})))
+    return [answer.status_code for answer in answers]
+
+
+statuses += asyncio.run(concurrently())
 kinds = [str(event.type_) for event in stream_chat(Client(base_url=sse_url), "q")]
 print(json.dumps({"statuses": statuses, "refreshes": refreshes, "after": after, "kinds": kinds}))
 `;
