@@ -51,6 +51,8 @@ export const EN_ACCOUNTS = {
   evalOutcome: 'Outcome',
   evalAnswer: 'Answer',
   evalClose: 'Close',
+  waitingLimit: 'Waiting for the upload limit: next in {s} s',
+  waitingLimitN: 'Waiting for the upload limit ({n} a minute): next in {s} s',
 };
 
 export const FR_ACCOUNTS: Record<keyof typeof EN_ACCOUNTS, string> = {
@@ -102,4 +104,6 @@ export const FR_ACCOUNTS: Record<keyof typeof EN_ACCOUNTS, string> = {
   evalOutcome: 'Résultat',
   evalAnswer: 'Réponse',
   evalClose: 'Fermer',
+  waitingLimit: 'En attente de la limite d’envoi : suivant dans {s} s',
+  waitingLimitN: 'En attente de la limite d’envoi ({n} par minute) : suivant dans {s} s',
 };

@@ -92,8 +92,11 @@ export async function accessFixture(app: FastifyInstance): Promise<AccessFixture
   const made = {
     scoped: await key({ topicIds: [publicId] }),
     all: await key({ allDocuments: true }),
-    none: await key({}),
+    // Creation needs a scope now (issue 38): the key that reads nothing is a scoped one whose topics
+    // are emptied afterwards, as an admin pausing a key would (PUT may still empty them).
+    none: await key({ topicIds: [publicId] }),
   };
+  await ok(await post(`/api/api-keys/${made.none.id}`, { topicIds: [] }, 'PUT'));
   const keys = { scoped: made.scoped.key, all: made.all.key, none: made.none.key };
   const keyIds = { scoped: made.scoped.id, all: made.all.id, none: made.none.id };
   return {

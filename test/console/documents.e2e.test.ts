@@ -81,8 +81,14 @@ t.test('documents you can organise', { skip: CHROMIUM ? false : 'no chromium' },
   await page.getByText('Too big: the limit is 50 MB. Not sent.').waitFor();
   await page.getByText('This file type is not supported. Not sent.').waitFor();
   t.pass('a 51 MB file and an .exe are refused before sending, naming the limit');
-  await page.locator('.uploads li[data-state="waiting"]').first().waitFor({ timeout: WAIT });
+  const waiting = page.locator('.uploads li[data-state="waiting"]').first();
+  await waiting.waitFor({ timeout: WAIT });
   t.pass('the queue waits out the rate limit instead of failing');
+  t.match(
+    await waiting.innerText(),
+    /Waiting for the upload limit \(5 a minute\)/,
+    'and says it waits for the upload limit, not that the server is busy (issue 40)',
+  );
   await page.getByTestId('upload-summary').filter({ hasText: '12 ready' }).waitFor({ timeout: WAIT });
   t.equal(uploads.created, 12, 'twelve uploads accepted');
   t.ok(uploads.limited >= 2, `the server refused ${uploads.limited} with 429 and the queue retried them`);

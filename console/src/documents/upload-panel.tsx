@@ -33,8 +33,11 @@ function stateText(t: T, x: UploadItem, processing: Status | undefined, now: num
   switch (x.state) {
     case 'refused':
       return x.reason === 'tooBig' ? t('tooBig', { mb: MAX_UPLOAD_MB }) : t('badType');
-    case 'waiting':
-      return t('waitingRetry', { s: Math.max(1, Math.ceil(((x.retryAt ?? now) - now) / 1000)) });
+    case 'waiting': {
+      const s = Math.max(1, Math.ceil(((x.retryAt ?? now) - now) / 1000));
+      if (x.waitFor?.kind !== 'limit') return t('waitingRetry', { s });
+      return x.waitFor.limit ? t('waitingLimitN', { n: x.waitFor.limit, s }) : t('waitingLimit', { s });
+    }
     case 'uploading':
       return t('uploadingPct', { pct: Math.round(x.progress * 100) });
     case 'failed':

@@ -31,6 +31,8 @@ export interface UploadItem {
   reason?: 'tooBig' | 'badType';
   /** When a 429's Retry-After (or a back-off) lets it go again, ms since epoch. */
   retryAt?: number;
+  /** Why it waits: the upload rate limit (429; `limit` uploads a minute when the server said) or a server error. */
+  waitFor?: { kind: 'limit'; limit: number } | { kind: 'server' };
   duplicateOf?: string;
   documentId?: string;
 }
@@ -56,6 +58,8 @@ let lastId = 0;
 interface Sent {
   status: number;
   retryAfter: number;
+  /** X-RateLimit-Limit of the answer: uploads allowed per window. */
+  limit?: number;
   message?: string;
   id?: string;
 }
@@ -77,6 +81,7 @@ function send(file: File, topicId: string, onProgress: (p: number) => void): Pro
       resolve({
         status: xhr.status,
         retryAfter: Number(xhr.getResponseHeader('retry-after')) || body.error?.retryAfter || 0,
+        limit: Number(xhr.getResponseHeader('x-ratelimit-limit')) || undefined,
         message: body.error?.message,
         id: body.data?.id,
       });
@@ -115,9 +120,18 @@ export function useUploadQueue(onUploaded: () => void) {
       patch(item.id, { state: 'uploaded', progress: 1, documentId: r.id });
       onUploaded();
     } else if (r.status === 429) {
-      patch(item.id, { state: 'waiting', retryAt: Date.now() + Math.max(1, r.retryAfter) * 1000 });
+      // The spec's upload limit (10 a minute): a first bulk import waits for it, nothing is wrong.
+      patch(item.id, {
+        state: 'waiting',
+        retryAt: Date.now() + Math.max(1, r.retryAfter) * 1000,
+        waitFor: { kind: 'limit', limit: r.limit ?? 0 },
+      });
     } else if ((r.status === 0 || r.status >= 500) && item.tries + 1 < MAX_TRIES) {
-      patch(item.id, { state: 'waiting', retryAt: Date.now() + 2 ** (item.tries + 1) * 1000 });
+      patch(item.id, {
+        state: 'waiting',
+        retryAt: Date.now() + 2 ** (item.tries + 1) * 1000,
+        waitFor: { kind: 'server' },
+      });
     } else {
       patch(item.id, { state: 'failed', message: r.message ?? `HTTP ${r.status || '—'}` });
     }
