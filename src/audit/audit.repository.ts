@@ -3,7 +3,7 @@ import type { DB } from '../db/schema.ts';
 import { newId } from '../lib/ids.ts';
 import { GENESIS_HASH, rowHash, type ChainedFields } from './chain.ts';
 import { auditDb, chainOf } from './schema.ts';
-import { safeDetails } from './details.ts';
+import { safeDetails, withoutNul } from './details.ts';
 
 /** Who acted: a signed-in user, an API key, a SCIM client, the server itself, or nobody known. */
 export type AuditActorType = 'user' | 'api_key' | 'scim' | 'system' | 'anonymous';
@@ -31,7 +31,7 @@ const USER_AGENT_MAX = 512;
 /** Longest action, target type or id kept, characters. */
 const NAME_MAX = 128;
 
-const cut = (s: string | null | undefined, max: number) => (s == null ? null : s.slice(0, max));
+const cut = (s: string | null | undefined, max: number) => (s == null ? null : withoutNul(s.slice(0, max)));
 
 /**
  * Appends one event to its company's chain, in a transaction that locks the chain's head row
@@ -66,7 +66,7 @@ export async function appendAuditEvent(
         occurredAt: now,
         actorType: input.actorType,
         actorId: cut(input.actorId, NAME_MAX),
-        action: input.action.slice(0, NAME_MAX),
+        action: withoutNul(input.action.slice(0, NAME_MAX)),
         targetType: cut(input.targetType, NAME_MAX),
         targetId: cut(input.targetId, NAME_MAX),
         outcome: input.outcome,

@@ -11,11 +11,17 @@ const ITEMS_MAX = 20;
 /** Deepest nesting kept (deeper objects are dropped). */
 const DEPTH_MAX = 3;
 
+/**
+ * `s` with NUL characters as U+FFFD: PostgreSQL's text and jsonb refuse U+0000, and a refused
+ * request that carried one (a name 'a\u0000b', 400) must still leave its event.
+ */
+export const withoutNul = (s: string) => s.replaceAll('\u0000', '\uFFFD');
+
 function safeValue(value: unknown, depth: number): unknown {
   if (value === null || typeof value === 'boolean') return value;
   if (typeof value === 'number') return Number.isFinite(value) ? value : null;
   if (typeof value === 'string')
-    return value.length > STRING_MAX ? value.slice(0, STRING_MAX - 1) + '…' : value;
+    return withoutNul(value.length > STRING_MAX ? value.slice(0, STRING_MAX - 1) + '…' : value);
   if (depth >= DEPTH_MAX) return undefined;
   if (Array.isArray(value))
     return value
@@ -31,7 +37,7 @@ function safeObject(value: Record<string, unknown>, depth: number): Record<strin
   for (const [k, v] of Object.entries(value).slice(0, ITEMS_MAX)) {
     if (SECRET_KEY.test(k)) continue;
     const safe = safeValue(v, depth);
-    if (safe !== undefined) out[k] = safe;
+    if (safe !== undefined) out[withoutNul(k)] = safe;
   }
   return out;
 }
