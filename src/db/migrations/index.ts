@@ -21,10 +21,10 @@ import * as documentsWaitingIndex from './0040_documents_waiting_index.ts';
 import * as companyUsage from './0050_company_usage.ts';
 import * as removedDocuments from './0060_removed_documents.ts';
 import * as auditEvents from './0061_audit_events.ts';
-import * as scim from './0063_scim.ts';
-import * as ingestSlots from './0065_ingest_slots.ts';
 import * as directoryIdentity from './0062_directory_identity.ts';
+import * as scim from './0063_scim.ts';
 import * as passwordResets from './0064_password_resets.ts';
+import * as ingestSlots from './0065_ingest_slots.ts';
 import * as companyAnswerers from './0066_company_answerers.ts';
 
 /** Every migration, in order; add new files here (names sort by their timestamp-like prefix). */
@@ -51,10 +51,10 @@ const migrations: Record<string, Migration> = {
   '0050_company_usage': companyUsage,
   '0060_removed_documents': removedDocuments,
   '0061_audit_events': auditEvents,
-  '0063_scim': scim,
-  '0065_ingest_slots': ingestSlots,
   '0062_directory_identity': directoryIdentity,
+  '0063_scim': scim,
   '0064_password_resets': passwordResets,
+  '0065_ingest_slots': ingestSlots,
   '0066_company_answerers': companyAnswerers,
 };
 
