@@ -1730,6 +1730,50 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/audit-events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The company’s audit events, newest first (filter by action, actor, target, time)
+         * @description Every administrative action and security event of the company (docs/auth.md "Audit log"), paginated. `action` matches exactly, or as a prefix when it ends in `*`; `from` (inclusive) and `to` (exclusive) bound the time. `format=jsonl` answers the export instead (as `GET /api/audit-events/export`).
+         *
+         *     Rate limit: 300 requests per minute by default (authenticated class, per user).
+         */
+        get: operations["listAuditEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/audit-events/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Export the company’s audit events as JSON Lines (streamed, oldest first)
+         * @description The same filters as the list, without pages: every matching event, one JSON object per line, in chain order, streamed. With the `prevHash` and `hash` of each event, the export can be verified outside the server.
+         *
+         *     Rate limit: 300 requests per minute by default (authenticated class, per user).
+         */
+        get: operations["exportAuditEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/scim-tokens": {
         parameters: {
             query?: never;
@@ -1797,50 +1841,6 @@ export interface paths {
          *     Rate limit: 300 requests per minute by default (authenticated class, per user).
          */
         delete: operations["deleteScimToken"];
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/audit-events": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * The company’s audit events, newest first (filter by action, actor, target, time)
-         * @description Every administrative action and security event of the company (docs/auth.md "Audit log"), paginated. `action` matches exactly, or as a prefix when it ends in `*`; `from` (inclusive) and `to` (exclusive) bound the time. `format=jsonl` answers the export instead (as `GET /api/audit-events/export`).
-         *
-         *     Rate limit: 300 requests per minute by default (authenticated class, per user).
-         */
-        get: operations["listAuditEvents"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/audit-events/export": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * Export the company’s audit events as JSON Lines (streamed, oldest first)
-         * @description The same filters as the list, without pages: every matching event, one JSON object per line, in chain order, streamed. With the `prevHash` and `hash` of each event, the export can be verified outside the server.
-         *
-         *     Rate limit: 300 requests per minute by default (authenticated class, per user).
-         */
-        get: operations["exportAuditEvents"];
-        put?: never;
-        post?: never;
-        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -5064,6 +5064,55 @@ export interface components {
             /** @description Always `true` */
             deleted: boolean;
         };
+        ListAuditEventsResponse: {
+            /** @description Always `true` */
+            success: boolean;
+            data: components["schemas"]["ListAuditEventsResponseData"];
+        };
+        ListAuditEventsResponseData: {
+            items: components["schemas"]["ListAuditEventsResponseDataItem"][];
+            pagination: components["schemas"]["Pagination"];
+        };
+        ListAuditEventsResponseDataItem: {
+            id: string;
+            /**
+             * Format: int64
+             * @description Position in the company’s chain, 1-based, without gaps
+             */
+            seq: number;
+            companyId: string | null;
+            /** Format: date-time */
+            occurredAt: string;
+            actor: components["schemas"]["ListAuditEventsResponseDataItemActor"];
+            /** @description e.g. `auth.login`, `user.role_change`, `api_key.create` */
+            action: string;
+            target: components["schemas"]["ListAuditEventsResponseDataItemTarget"] | null;
+            /** @enum {string} */
+            outcome: "success" | "failure" | "denied";
+            statusCode: number | null;
+            ip: string | null;
+            userAgent: string | null;
+            requestId: string | null;
+            /** @description Small and safe: never a secret */
+            details: {
+                [key: string]: unknown;
+            };
+            /** @description The previous event’s hash (64 zeros for the first) */
+            prevHash: string;
+            /** @description SHA-256 of the canonical serialisation, prevHash included */
+            hash: string;
+        };
+        ListAuditEventsResponseDataItemActor: {
+            /** @enum {string} */
+            type: "user" | "api_key" | "scim" | "system" | "anonymous";
+            /** @description User id, API key id or token id */
+            id: string | null;
+        };
+        ListAuditEventsResponseDataItemTarget: {
+            type: string;
+            id: string | null;
+        };
+        ExportAuditEventsResponse: string;
         ListScimTokensResponse: {
             /** @description Always `true` */
             success: boolean;
@@ -5133,55 +5182,6 @@ export interface components {
             /** @description Always `true` */
             deleted: boolean;
         };
-        ListAuditEventsResponse: {
-            /** @description Always `true` */
-            success: boolean;
-            data: components["schemas"]["ListAuditEventsResponseData"];
-        };
-        ListAuditEventsResponseData: {
-            items: components["schemas"]["ListAuditEventsResponseDataItem"][];
-            pagination: components["schemas"]["Pagination"];
-        };
-        ListAuditEventsResponseDataItem: {
-            id: string;
-            /**
-             * Format: int64
-             * @description Position in the company’s chain, 1-based, without gaps
-             */
-            seq: number;
-            companyId: string | null;
-            /** Format: date-time */
-            occurredAt: string;
-            actor: components["schemas"]["ListAuditEventsResponseDataItemActor"];
-            /** @description e.g. `auth.login`, `user.role_change`, `api_key.create` */
-            action: string;
-            target: components["schemas"]["ListAuditEventsResponseDataItemTarget"] | null;
-            /** @enum {string} */
-            outcome: "success" | "failure" | "denied";
-            statusCode: number | null;
-            ip: string | null;
-            userAgent: string | null;
-            requestId: string | null;
-            /** @description Small and safe: never a secret */
-            details: {
-                [key: string]: unknown;
-            };
-            /** @description The previous event’s hash (64 zeros for the first) */
-            prevHash: string;
-            /** @description SHA-256 of the canonical serialisation, prevHash included */
-            hash: string;
-        };
-        ListAuditEventsResponseDataItemActor: {
-            /** @enum {string} */
-            type: "user" | "api_key" | "scim" | "system" | "anonymous";
-            /** @description User id, API key id or token id */
-            id: string | null;
-        };
-        ListAuditEventsResponseDataItemTarget: {
-            type: string;
-            id: string | null;
-        };
-        ExportAuditEventsResponse: string;
         CreateChatCompletionRequest: {
             /**
              * @description `cog-rag` answers from every document the caller may read; `cog-rag:topic/<topicId>` from one topic (`GET /v1/models` lists them). Any other name: 404
@@ -16683,6 +16683,226 @@ export interface operations {
             };
         };
     };
+    listAuditEvents: {
+        parameters: {
+            query?: {
+                /** @description Page number, 1-based */
+                page?: number;
+                /** @description Items per page */
+                limit?: number;
+                /** @description Field to sort by */
+                sort?: "occurredAt";
+                /** @description Sort direction */
+                order?: "asc" | "desc";
+                /** @description Exact action, or a prefix ending in `*` (`auth.*`) */
+                action?: string;
+                /** @description Actor id (user id or API key id) */
+                actor?: string;
+                actorType?: "user" | "api_key" | "scim" | "system" | "anonymous";
+                /** @description Target type (`user`, `api_key`, `document`…) */
+                targetType?: string;
+                /** @description Target id */
+                targetId?: string;
+                outcome?: "success" | "failure" | "denied";
+                /** @description Events at or after this time */
+                from?: string;
+                /** @description Events before this time */
+                to?: string;
+                /** @description `jsonl`: the export (as /export) */
+                format?: "json" | "jsonl";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK: The company’s audit events, newest first (filter by action, actor, target, time) */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ListAuditEventsResponse"];
+                };
+            };
+            /** @description `VALIDATION_ERROR`: Invalid input; `details` lists the fields and reasons */
+            400: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `UNAUTHORIZED`: Credential missing, expired or invalid */
+            401: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `FORBIDDEN`: The role lacks the permission (`requiredRole`, `currentRole`), or the API key is used from an unauthorized domain */
+            403: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `RATE_LIMIT_EXCEEDED`: Rate limit or sign-in back-off; wait `retryAfter` seconds (also the `Retry-After` header) */
+            429: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `INTERNAL_ERROR`: Unexpected failure; details are in the server log, never here */
+            500: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    exportAuditEvents: {
+        parameters: {
+            query?: {
+                /** @description Exact action, or a prefix ending in `*` (`auth.*`) */
+                action?: string;
+                /** @description Actor id (user id or API key id) */
+                actor?: string;
+                actorType?: "user" | "api_key" | "scim" | "system" | "anonymous";
+                /** @description Target type (`user`, `api_key`, `document`…) */
+                targetType?: string;
+                /** @description Target id */
+                targetId?: string;
+                outcome?: "success" | "failure" | "denied";
+                /** @description Events at or after this time */
+                from?: string;
+                /** @description Events before this time */
+                to?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One audit event per line (JSON Lines), oldest first, each with its `prevHash` and `hash` */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/x-ndjson": components["schemas"]["ExportAuditEventsResponse"];
+                };
+            };
+            /** @description `VALIDATION_ERROR`: Invalid input; `details` lists the fields and reasons */
+            400: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `UNAUTHORIZED`: Credential missing, expired or invalid */
+            401: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `FORBIDDEN`: The role lacks the permission (`requiredRole`, `currentRole`), or the API key is used from an unauthorized domain */
+            403: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `RATE_LIMIT_EXCEEDED`: Rate limit or sign-in back-off; wait `retryAfter` seconds (also the `Retry-After` header) */
+            429: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `INTERNAL_ERROR`: Unexpected failure; details are in the server log, never here */
+            500: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
     listScimTokens: {
         parameters: {
             query?: never;
@@ -17087,226 +17307,6 @@ export interface operations {
             };
             /** @description `NOT_FOUND`: No such resource in your company (existence is never revealed) */
             404: {
-                headers: {
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `RATE_LIMIT_EXCEEDED`: Rate limit or sign-in back-off; wait `retryAfter` seconds (also the `Retry-After` header) */
-            429: {
-                headers: {
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    "Retry-After": components["headers"]["Retry-After"];
-                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `INTERNAL_ERROR`: Unexpected failure; details are in the server log, never here */
-            500: {
-                headers: {
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-        };
-    };
-    listAuditEvents: {
-        parameters: {
-            query?: {
-                /** @description Page number, 1-based */
-                page?: number;
-                /** @description Items per page */
-                limit?: number;
-                /** @description Field to sort by */
-                sort?: "occurredAt";
-                /** @description Sort direction */
-                order?: "asc" | "desc";
-                /** @description Exact action, or a prefix ending in `*` (`auth.*`) */
-                action?: string;
-                /** @description Actor id (user id or API key id) */
-                actor?: string;
-                actorType?: "user" | "api_key" | "scim" | "system" | "anonymous";
-                /** @description Target type (`user`, `api_key`, `document`…) */
-                targetType?: string;
-                /** @description Target id */
-                targetId?: string;
-                outcome?: "success" | "failure" | "denied";
-                /** @description Events at or after this time */
-                from?: string;
-                /** @description Events before this time */
-                to?: string;
-                /** @description `jsonl`: the export (as /export) */
-                format?: "json" | "jsonl";
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description OK: The company’s audit events, newest first (filter by action, actor, target, time) */
-            200: {
-                headers: {
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ListAuditEventsResponse"];
-                };
-            };
-            /** @description `VALIDATION_ERROR`: Invalid input; `details` lists the fields and reasons */
-            400: {
-                headers: {
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `UNAUTHORIZED`: Credential missing, expired or invalid */
-            401: {
-                headers: {
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `FORBIDDEN`: The role lacks the permission (`requiredRole`, `currentRole`), or the API key is used from an unauthorized domain */
-            403: {
-                headers: {
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `RATE_LIMIT_EXCEEDED`: Rate limit or sign-in back-off; wait `retryAfter` seconds (also the `Retry-After` header) */
-            429: {
-                headers: {
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    "Retry-After": components["headers"]["Retry-After"];
-                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `INTERNAL_ERROR`: Unexpected failure; details are in the server log, never here */
-            500: {
-                headers: {
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-        };
-    };
-    exportAuditEvents: {
-        parameters: {
-            query?: {
-                /** @description Exact action, or a prefix ending in `*` (`auth.*`) */
-                action?: string;
-                /** @description Actor id (user id or API key id) */
-                actor?: string;
-                actorType?: "user" | "api_key" | "scim" | "system" | "anonymous";
-                /** @description Target type (`user`, `api_key`, `document`…) */
-                targetType?: string;
-                /** @description Target id */
-                targetId?: string;
-                outcome?: "success" | "failure" | "denied";
-                /** @description Events at or after this time */
-                from?: string;
-                /** @description Events before this time */
-                to?: string;
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description One audit event per line (JSON Lines), oldest first, each with its `prevHash` and `hash` */
-            200: {
-                headers: {
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/x-ndjson": components["schemas"]["ExportAuditEventsResponse"];
-                };
-            };
-            /** @description `VALIDATION_ERROR`: Invalid input; `details` lists the fields and reasons */
-            400: {
-                headers: {
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `UNAUTHORIZED`: Credential missing, expired or invalid */
-            401: {
-                headers: {
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `FORBIDDEN`: The role lacks the permission (`requiredRole`, `currentRole`), or the API key is used from an unauthorized domain */
-            403: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];

@@ -10,9 +10,26 @@ from .change_password_request import ChangePasswordRequest
 from .change_password_response import ChangePasswordResponse
 from .change_password_x_refresh_cookie import ChangePasswordXRefreshCookie
 from .chat_answer import ChatAnswer
+from .chat_completion import ChatCompletion
+from .chat_completion_choice import ChatCompletionChoice
+from .chat_completion_choice_finish_reason import ChatCompletionChoiceFinishReason
+from .chat_completion_choice_logprobs import ChatCompletionChoiceLogprobs
+from .chat_completion_choice_logprobs_content_item import ChatCompletionChoiceLogprobsContentItem
+from .chat_completion_choice_message import ChatCompletionChoiceMessage
+from .chat_completion_choice_message_role import ChatCompletionChoiceMessageRole
+from .chat_completion_chunk import ChatCompletionChunk
+from .chat_completion_chunk_choice import ChatCompletionChunkChoice
+from .chat_completion_chunk_choice_delta import ChatCompletionChunkChoiceDelta
+from .chat_completion_chunk_choice_delta_role import ChatCompletionChunkChoiceDeltaRole
+from .chat_completion_chunk_choice_logprobs import ChatCompletionChunkChoiceLogprobs
+from .chat_completion_chunk_choice_logprobs_content_item import ChatCompletionChunkChoiceLogprobsContentItem
+from .chat_completion_chunk_object import ChatCompletionChunkObject
+from .chat_completion_object import ChatCompletionObject
+from .chat_completion_usage import ChatCompletionUsage
 from .citation_map import CitationMap
 from .citation_map_value import CitationMapValue
 from .citation_map_value_kind import CitationMapValueKind
+from .cog_rag_citations import CogRagCitations
 from .company import Company
 from .company_limits import CompanyLimits
 from .company_settings import CompanySettings
@@ -33,6 +50,11 @@ from .create_api_key_response import CreateApiKeyResponse
 from .create_api_key_response_data import CreateApiKeyResponseData
 from .create_api_key_response_data_environment import CreateApiKeyResponseDataEnvironment
 from .create_api_key_response_data_visitor_tokens import CreateApiKeyResponseDataVisitorTokens
+from .create_chat_completion_request import CreateChatCompletionRequest
+from .create_chat_completion_request_message import CreateChatCompletionRequestMessage
+from .create_chat_completion_request_message_content_option_2_item import CreateChatCompletionRequestMessageContentOption2Item
+from .create_chat_completion_request_message_role import CreateChatCompletionRequestMessageRole
+from .create_chat_completion_request_stream_options import CreateChatCompletionRequestStreamOptions
 from .create_connector_request import CreateConnectorRequest
 from .create_connector_request_config import CreateConnectorRequestConfig
 from .create_connector_request_kind import CreateConnectorRequestKind
@@ -45,6 +67,9 @@ from .create_evaluation_request_format import CreateEvaluationRequestFormat
 from .create_evaluation_response import CreateEvaluationResponse
 from .create_group_request import CreateGroupRequest
 from .create_group_response import CreateGroupResponse
+from .create_scim_token_request import CreateScimTokenRequest
+from .create_scim_token_response import CreateScimTokenResponse
+from .create_scim_token_response_data import CreateScimTokenResponseData
 from .create_topic_request import CreateTopicRequest
 from .create_topic_response import CreateTopicResponse
 from .create_user_request import CreateUserRequest
@@ -69,6 +94,8 @@ from .delete_evaluation_response import DeleteEvaluationResponse
 from .delete_evaluation_response_data import DeleteEvaluationResponseData
 from .delete_group_response import DeleteGroupResponse
 from .delete_group_response_data import DeleteGroupResponseData
+from .delete_scim_token_response import DeleteScimTokenResponse
+from .delete_scim_token_response_data import DeleteScimTokenResponseData
 from .delete_topic_response import DeleteTopicResponse
 from .delete_user_response import DeleteUserResponse
 from .delete_user_response_data import DeleteUserResponseData
@@ -105,10 +132,22 @@ from .evaluation_totals import EvaluationTotals
 from .evaluation_totals_contains_by_kind import EvaluationTotalsContainsByKind
 from .evaluation_totals_latency_ms import EvaluationTotalsLatencyMs
 from .evaluation_totals_ttft_ms import EvaluationTotalsTtftMs
+from .export_audit_events_actor_type import ExportAuditEventsActorType
+from .export_audit_events_outcome import ExportAuditEventsOutcome
+from .forgot_password_request import ForgotPasswordRequest
+from .forgot_password_response import ForgotPasswordResponse
+from .forgot_password_response_data import ForgotPasswordResponseData
+from .get_answerer_response import GetAnswererResponse
+from .get_answerer_response_data import GetAnswererResponseData
+from .get_answerer_response_data_endpoint import GetAnswererResponseDataEndpoint
+from .get_answerer_response_data_endpoint_kind import GetAnswererResponseDataEndpointKind
+from .get_answerer_response_data_installation import GetAnswererResponseDataInstallation
+from .get_answerer_response_data_provider import GetAnswererResponseDataProvider
 from .get_auth_providers_response import GetAuthProvidersResponse
 from .get_auth_providers_response_data import GetAuthProvidersResponseData
 from .get_auth_providers_response_data_google import GetAuthProvidersResponseDataGoogle
 from .get_auth_providers_response_data_microsoft import GetAuthProvidersResponseDataMicrosoft
+from .get_auth_providers_response_data_oidc_item import GetAuthProvidersResponseDataOidcItem
 from .get_company_response import GetCompanyResponse
 from .get_connector_response import GetConnectorResponse
 from .get_conversation_response import GetConversationResponse
@@ -131,6 +170,9 @@ from .get_insights_response_data_most_cited_item import GetInsightsResponseDataM
 from .get_insights_response_data_questions_per_day_item import GetInsightsResponseDataQuestionsPerDayItem
 from .get_insights_response_data_totals import GetInsightsResponseDataTotals
 from .get_insights_response_data_unanswered_item import GetInsightsResponseDataUnansweredItem
+from .get_invitation_request import GetInvitationRequest
+from .get_invitation_response import GetInvitationResponse
+from .get_invitation_response_data import GetInvitationResponseData
 from .get_me_response import GetMeResponse
 from .get_me_response_data import GetMeResponseData
 from .get_me_response_data_company import GetMeResponseDataCompany
@@ -148,8 +190,27 @@ from .group_grant import GroupGrant
 from .group_grant_access import GroupGrantAccess
 from .group_member import GroupMember
 from .group_member_role import GroupMemberRole
+from .issue_password_reset_response import IssuePasswordResetResponse
+from .issue_password_reset_response_data import IssuePasswordResetResponseData
+from .list_answerer_models_request import ListAnswererModelsRequest
+from .list_answerer_models_request_provider import ListAnswererModelsRequestProvider
+from .list_answerer_models_response import ListAnswererModelsResponse
+from .list_answerer_models_response_data import ListAnswererModelsResponseData
 from .list_api_keys_response import ListApiKeysResponse
 from .list_api_keys_response_data import ListApiKeysResponseData
+from .list_audit_events_actor_type import ListAuditEventsActorType
+from .list_audit_events_format import ListAuditEventsFormat
+from .list_audit_events_order import ListAuditEventsOrder
+from .list_audit_events_outcome import ListAuditEventsOutcome
+from .list_audit_events_response import ListAuditEventsResponse
+from .list_audit_events_response_data import ListAuditEventsResponseData
+from .list_audit_events_response_data_item import ListAuditEventsResponseDataItem
+from .list_audit_events_response_data_item_actor import ListAuditEventsResponseDataItemActor
+from .list_audit_events_response_data_item_actor_type import ListAuditEventsResponseDataItemActorType
+from .list_audit_events_response_data_item_details import ListAuditEventsResponseDataItemDetails
+from .list_audit_events_response_data_item_outcome import ListAuditEventsResponseDataItemOutcome
+from .list_audit_events_response_data_item_target import ListAuditEventsResponseDataItemTarget
+from .list_audit_events_sort import ListAuditEventsSort
 from .list_companies_order import ListCompaniesOrder
 from .list_companies_response import ListCompaniesResponse
 from .list_companies_response_data import ListCompaniesResponseData
@@ -174,10 +235,19 @@ from .list_evaluations_response import ListEvaluationsResponse
 from .list_evaluations_response_data import ListEvaluationsResponseData
 from .list_groups_response import ListGroupsResponse
 from .list_groups_response_data import ListGroupsResponseData
+from .list_invitations_response import ListInvitationsResponse
+from .list_invitations_response_data import ListInvitationsResponseData
+from .list_invitations_response_data_item import ListInvitationsResponseDataItem
+from .list_invitations_response_data_item_role import ListInvitationsResponseDataItemRole
 from .list_public_topics_order import ListPublicTopicsOrder
 from .list_public_topics_response import ListPublicTopicsResponse
 from .list_public_topics_response_data import ListPublicTopicsResponseData
 from .list_public_topics_sort import ListPublicTopicsSort
+from .list_removed_documents_response import ListRemovedDocumentsResponse
+from .list_removed_documents_response_data import ListRemovedDocumentsResponseData
+from .list_scim_tokens_response import ListScimTokensResponse
+from .list_scim_tokens_response_data import ListScimTokensResponseData
+from .list_scim_tokens_response_data_item import ListScimTokensResponseDataItem
 from .list_topics_order import ListTopicsOrder
 from .list_topics_response import ListTopicsResponse
 from .list_topics_response_data import ListTopicsResponseData
@@ -200,6 +270,13 @@ from .message import Message
 from .message_feedback_type_0 import MessageFeedbackType0
 from .message_role import MessageRole
 from .message_source import MessageSource
+from .model_list import ModelList
+from .model_list_data_item import ModelListDataItem
+from .model_list_data_item_object import ModelListDataItemObject
+from .model_list_object import ModelListObject
+from .open_ai_error_response import OpenAIErrorResponse
+from .open_ai_error_response_error import OpenAIErrorResponseError
+from .open_ai_error_response_error_type import OpenAIErrorResponseErrorType
 from .pagination import Pagination
 from .public_chat_request import PublicChatRequest
 from .public_chat_response import PublicChatResponse
@@ -214,9 +291,47 @@ from .refresh_token_x_refresh_cookie import RefreshTokenXRefreshCookie
 from .register_request import RegisterRequest
 from .register_response import RegisterResponse
 from .remove_visitor_secret_response import RemoveVisitorSecretResponse
+from .removed_document import RemovedDocument
 from .reprocess_document_response import ReprocessDocumentResponse
+from .resend_invitation_response import ResendInvitationResponse
+from .resend_invitation_response_data import ResendInvitationResponseData
+from .reset_password_request import ResetPasswordRequest
+from .reset_password_response import ResetPasswordResponse
+from .reset_password_x_refresh_cookie import ResetPasswordXRefreshCookie
+from .restore_removed_document_response import RestoreRemovedDocumentResponse
+from .revoke_invitation_response import RevokeInvitationResponse
+from .revoke_invitation_response_data import RevokeInvitationResponseData
+from .rotate_scim_token_response import RotateScimTokenResponse
+from .rotate_scim_token_response_data import RotateScimTokenResponseData
 from .rotate_visitor_secret_response import RotateVisitorSecretResponse
 from .rotate_visitor_secret_response_data import RotateVisitorSecretResponseData
+from .scim_create_group_request import ScimCreateGroupRequest
+from .scim_create_group_response import ScimCreateGroupResponse
+from .scim_create_user_request import ScimCreateUserRequest
+from .scim_create_user_response import ScimCreateUserResponse
+from .scim_error import ScimError
+from .scim_error_schemas_item import ScimErrorSchemasItem
+from .scim_get_group_response import ScimGetGroupResponse
+from .scim_get_resource_type_response import ScimGetResourceTypeResponse
+from .scim_get_schema_response import ScimGetSchemaResponse
+from .scim_get_user_response import ScimGetUserResponse
+from .scim_list_groups_response import ScimListGroupsResponse
+from .scim_list_groups_response_resource import ScimListGroupsResponseResource
+from .scim_list_resource_types_response import ScimListResourceTypesResponse
+from .scim_list_resource_types_response_resource import ScimListResourceTypesResponseResource
+from .scim_list_schemas_response import ScimListSchemasResponse
+from .scim_list_schemas_response_resource import ScimListSchemasResponseResource
+from .scim_list_users_response import ScimListUsersResponse
+from .scim_list_users_response_resource import ScimListUsersResponseResource
+from .scim_patch_group_request import ScimPatchGroupRequest
+from .scim_patch_group_response import ScimPatchGroupResponse
+from .scim_patch_user_request import ScimPatchUserRequest
+from .scim_patch_user_response import ScimPatchUserResponse
+from .scim_replace_group_request import ScimReplaceGroupRequest
+from .scim_replace_group_response import ScimReplaceGroupResponse
+from .scim_replace_user_request import ScimReplaceUserRequest
+from .scim_replace_user_response import ScimReplaceUserResponse
+from .scim_service_provider_config_response import ScimServiceProviderConfigResponse
 from .search_documents_request import SearchDocumentsRequest
 from .search_documents_request_mode import SearchDocumentsRequestMode
 from .search_documents_response import SearchDocumentsResponse
@@ -229,6 +344,14 @@ from .search_web_response_data import SearchWebResponseData
 from .send_chat_message_request import SendChatMessageRequest
 from .send_chat_message_response import SendChatMessageResponse
 from .session import Session
+from .set_answerer_request import SetAnswererRequest
+from .set_answerer_request_provider import SetAnswererRequestProvider
+from .set_answerer_response import SetAnswererResponse
+from .set_answerer_response_data import SetAnswererResponseData
+from .set_answerer_response_data_endpoint import SetAnswererResponseDataEndpoint
+from .set_answerer_response_data_endpoint_kind import SetAnswererResponseDataEndpointKind
+from .set_answerer_response_data_installation import SetAnswererResponseDataInstallation
+from .set_answerer_response_data_provider import SetAnswererResponseDataProvider
 from .set_message_feedback_request import SetMessageFeedbackRequest
 from .set_message_feedback_request_rating_type_0 import SetMessageFeedbackRequestRatingType0
 from .set_message_feedback_response import SetMessageFeedbackResponse
@@ -242,6 +365,9 @@ from .set_topic_access_response import SetTopicAccessResponse
 from .sign_in_with_google_request import SignInWithGoogleRequest
 from .sign_in_with_google_response import SignInWithGoogleResponse
 from .sign_in_with_google_x_refresh_cookie import SignInWithGoogleXRefreshCookie
+from .sign_in_with_ldap_request import SignInWithLdapRequest
+from .sign_in_with_ldap_response import SignInWithLdapResponse
+from .sign_in_with_ldap_x_refresh_cookie import SignInWithLdapXRefreshCookie
 from .sign_in_with_microsoft_request import SignInWithMicrosoftRequest
 from .sign_in_with_microsoft_response import SignInWithMicrosoftResponse
 from .sign_in_with_microsoft_x_refresh_cookie import SignInWithMicrosoftXRefreshCookie
@@ -259,6 +385,16 @@ from .stream_sources_event_type import StreamSourcesEventType
 from .stream_token_event import StreamTokenEvent
 from .stream_token_event_type import StreamTokenEventType
 from .sync_connector_response import SyncConnectorResponse
+from .test_answerer_request import TestAnswererRequest
+from .test_answerer_request_provider import TestAnswererRequestProvider
+from .test_answerer_response import TestAnswererResponse
+from .test_answerer_response_data import TestAnswererResponseData
+from .test_connector_request import TestConnectorRequest
+from .test_connector_request_config import TestConnectorRequestConfig
+from .test_connector_request_kind import TestConnectorRequestKind
+from .test_connector_response import TestConnectorResponse
+from .test_connector_response_data import TestConnectorResponseData
+from .test_connector_response_data_item import TestConnectorResponseDataItem
 from .test_webhook_response import TestWebhookResponse
 from .topic import Topic
 from .topic_access import TopicAccess
@@ -339,9 +475,26 @@ __all__ = (
     "ChangePasswordResponse",
     "ChangePasswordXRefreshCookie",
     "ChatAnswer",
+    "ChatCompletion",
+    "ChatCompletionChoice",
+    "ChatCompletionChoiceFinishReason",
+    "ChatCompletionChoiceLogprobs",
+    "ChatCompletionChoiceLogprobsContentItem",
+    "ChatCompletionChoiceMessage",
+    "ChatCompletionChoiceMessageRole",
+    "ChatCompletionChunk",
+    "ChatCompletionChunkChoice",
+    "ChatCompletionChunkChoiceDelta",
+    "ChatCompletionChunkChoiceDeltaRole",
+    "ChatCompletionChunkChoiceLogprobs",
+    "ChatCompletionChunkChoiceLogprobsContentItem",
+    "ChatCompletionChunkObject",
+    "ChatCompletionObject",
+    "ChatCompletionUsage",
     "CitationMap",
     "CitationMapValue",
     "CitationMapValueKind",
+    "CogRagCitations",
     "Company",
     "CompanyLimits",
     "CompanySettings",
@@ -362,6 +515,11 @@ __all__ = (
     "CreateApiKeyResponseData",
     "CreateApiKeyResponseDataEnvironment",
     "CreateApiKeyResponseDataVisitorTokens",
+    "CreateChatCompletionRequest",
+    "CreateChatCompletionRequestMessage",
+    "CreateChatCompletionRequestMessageContentOption2Item",
+    "CreateChatCompletionRequestMessageRole",
+    "CreateChatCompletionRequestStreamOptions",
     "CreateConnectorRequest",
     "CreateConnectorRequestConfig",
     "CreateConnectorRequestKind",
@@ -374,6 +532,9 @@ __all__ = (
     "CreateEvaluationResponse",
     "CreateGroupRequest",
     "CreateGroupResponse",
+    "CreateScimTokenRequest",
+    "CreateScimTokenResponse",
+    "CreateScimTokenResponseData",
     "CreateTopicRequest",
     "CreateTopicResponse",
     "CreateUserRequest",
@@ -398,6 +559,8 @@ __all__ = (
     "DeleteEvaluationResponseData",
     "DeleteGroupResponse",
     "DeleteGroupResponseData",
+    "DeleteScimTokenResponse",
+    "DeleteScimTokenResponseData",
     "DeleteTopicResponse",
     "DeleteUserResponse",
     "DeleteUserResponseData",
@@ -434,10 +597,22 @@ __all__ = (
     "EvaluationTotalsContainsByKind",
     "EvaluationTotalsLatencyMs",
     "EvaluationTotalsTtftMs",
+    "ExportAuditEventsActorType",
+    "ExportAuditEventsOutcome",
+    "ForgotPasswordRequest",
+    "ForgotPasswordResponse",
+    "ForgotPasswordResponseData",
+    "GetAnswererResponse",
+    "GetAnswererResponseData",
+    "GetAnswererResponseDataEndpoint",
+    "GetAnswererResponseDataEndpointKind",
+    "GetAnswererResponseDataInstallation",
+    "GetAnswererResponseDataProvider",
     "GetAuthProvidersResponse",
     "GetAuthProvidersResponseData",
     "GetAuthProvidersResponseDataGoogle",
     "GetAuthProvidersResponseDataMicrosoft",
+    "GetAuthProvidersResponseDataOidcItem",
     "GetCompanyResponse",
     "GetConnectorResponse",
     "GetConversationResponse",
@@ -460,6 +635,9 @@ __all__ = (
     "GetInsightsResponseDataQuestionsPerDayItem",
     "GetInsightsResponseDataTotals",
     "GetInsightsResponseDataUnansweredItem",
+    "GetInvitationRequest",
+    "GetInvitationResponse",
+    "GetInvitationResponseData",
     "GetMeResponse",
     "GetMeResponseData",
     "GetMeResponseDataCompany",
@@ -477,8 +655,27 @@ __all__ = (
     "GroupGrantAccess",
     "GroupMember",
     "GroupMemberRole",
+    "IssuePasswordResetResponse",
+    "IssuePasswordResetResponseData",
+    "ListAnswererModelsRequest",
+    "ListAnswererModelsRequestProvider",
+    "ListAnswererModelsResponse",
+    "ListAnswererModelsResponseData",
     "ListApiKeysResponse",
     "ListApiKeysResponseData",
+    "ListAuditEventsActorType",
+    "ListAuditEventsFormat",
+    "ListAuditEventsOrder",
+    "ListAuditEventsOutcome",
+    "ListAuditEventsResponse",
+    "ListAuditEventsResponseData",
+    "ListAuditEventsResponseDataItem",
+    "ListAuditEventsResponseDataItemActor",
+    "ListAuditEventsResponseDataItemActorType",
+    "ListAuditEventsResponseDataItemDetails",
+    "ListAuditEventsResponseDataItemOutcome",
+    "ListAuditEventsResponseDataItemTarget",
+    "ListAuditEventsSort",
     "ListCompaniesOrder",
     "ListCompaniesResponse",
     "ListCompaniesResponseData",
@@ -503,10 +700,19 @@ __all__ = (
     "ListEvaluationsResponseData",
     "ListGroupsResponse",
     "ListGroupsResponseData",
+    "ListInvitationsResponse",
+    "ListInvitationsResponseData",
+    "ListInvitationsResponseDataItem",
+    "ListInvitationsResponseDataItemRole",
     "ListPublicTopicsOrder",
     "ListPublicTopicsResponse",
     "ListPublicTopicsResponseData",
     "ListPublicTopicsSort",
+    "ListRemovedDocumentsResponse",
+    "ListRemovedDocumentsResponseData",
+    "ListScimTokensResponse",
+    "ListScimTokensResponseData",
+    "ListScimTokensResponseDataItem",
     "ListTopicsOrder",
     "ListTopicsResponse",
     "ListTopicsResponseData",
@@ -529,6 +735,13 @@ __all__ = (
     "MessageFeedbackType0",
     "MessageRole",
     "MessageSource",
+    "ModelList",
+    "ModelListDataItem",
+    "ModelListDataItemObject",
+    "ModelListObject",
+    "OpenAIErrorResponse",
+    "OpenAIErrorResponseError",
+    "OpenAIErrorResponseErrorType",
     "Pagination",
     "PublicChatRequest",
     "PublicChatResponse",
@@ -542,10 +755,48 @@ __all__ = (
     "RefreshTokenXRefreshCookie",
     "RegisterRequest",
     "RegisterResponse",
+    "RemovedDocument",
     "RemoveVisitorSecretResponse",
     "ReprocessDocumentResponse",
+    "ResendInvitationResponse",
+    "ResendInvitationResponseData",
+    "ResetPasswordRequest",
+    "ResetPasswordResponse",
+    "ResetPasswordXRefreshCookie",
+    "RestoreRemovedDocumentResponse",
+    "RevokeInvitationResponse",
+    "RevokeInvitationResponseData",
+    "RotateScimTokenResponse",
+    "RotateScimTokenResponseData",
     "RotateVisitorSecretResponse",
     "RotateVisitorSecretResponseData",
+    "ScimCreateGroupRequest",
+    "ScimCreateGroupResponse",
+    "ScimCreateUserRequest",
+    "ScimCreateUserResponse",
+    "ScimError",
+    "ScimErrorSchemasItem",
+    "ScimGetGroupResponse",
+    "ScimGetResourceTypeResponse",
+    "ScimGetSchemaResponse",
+    "ScimGetUserResponse",
+    "ScimListGroupsResponse",
+    "ScimListGroupsResponseResource",
+    "ScimListResourceTypesResponse",
+    "ScimListResourceTypesResponseResource",
+    "ScimListSchemasResponse",
+    "ScimListSchemasResponseResource",
+    "ScimListUsersResponse",
+    "ScimListUsersResponseResource",
+    "ScimPatchGroupRequest",
+    "ScimPatchGroupResponse",
+    "ScimPatchUserRequest",
+    "ScimPatchUserResponse",
+    "ScimReplaceGroupRequest",
+    "ScimReplaceGroupResponse",
+    "ScimReplaceUserRequest",
+    "ScimReplaceUserResponse",
+    "ScimServiceProviderConfigResponse",
     "SearchDocumentsRequest",
     "SearchDocumentsRequestMode",
     "SearchDocumentsResponse",
@@ -558,6 +809,14 @@ __all__ = (
     "SendChatMessageRequest",
     "SendChatMessageResponse",
     "Session",
+    "SetAnswererRequest",
+    "SetAnswererRequestProvider",
+    "SetAnswererResponse",
+    "SetAnswererResponseData",
+    "SetAnswererResponseDataEndpoint",
+    "SetAnswererResponseDataEndpointKind",
+    "SetAnswererResponseDataInstallation",
+    "SetAnswererResponseDataProvider",
     "SetMessageFeedbackRequest",
     "SetMessageFeedbackRequestRatingType0",
     "SetMessageFeedbackResponse",
@@ -571,6 +830,9 @@ __all__ = (
     "SignInWithGoogleRequest",
     "SignInWithGoogleResponse",
     "SignInWithGoogleXRefreshCookie",
+    "SignInWithLdapRequest",
+    "SignInWithLdapResponse",
+    "SignInWithLdapXRefreshCookie",
     "SignInWithMicrosoftRequest",
     "SignInWithMicrosoftResponse",
     "SignInWithMicrosoftXRefreshCookie",
@@ -588,6 +850,16 @@ __all__ = (
     "StreamTokenEvent",
     "StreamTokenEventType",
     "SyncConnectorResponse",
+    "TestAnswererRequest",
+    "TestAnswererRequestProvider",
+    "TestAnswererResponse",
+    "TestAnswererResponseData",
+    "TestConnectorRequest",
+    "TestConnectorRequestConfig",
+    "TestConnectorRequestKind",
+    "TestConnectorResponse",
+    "TestConnectorResponseData",
+    "TestConnectorResponseDataItem",
     "TestWebhookResponse",
     "Topic",
     "TopicAccess",

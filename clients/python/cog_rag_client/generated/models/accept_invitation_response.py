@@ -25,7 +25,7 @@ T = TypeVar("T", bound="AcceptInvitationResponse")
 class AcceptInvitationResponse:
     """ 
         Attributes:
-            success (bool):
+            success (bool): Always `true`
             data (Session):
      """
 

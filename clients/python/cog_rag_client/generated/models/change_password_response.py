@@ -25,7 +25,7 @@ T = TypeVar("T", bound="ChangePasswordResponse")
 class ChangePasswordResponse:
     """ 
         Attributes:
-            success (bool):
+            success (bool): Always `true`
             data (Session):
      """
 

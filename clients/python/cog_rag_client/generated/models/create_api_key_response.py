@@ -25,7 +25,7 @@ T = TypeVar("T", bound="CreateApiKeyResponse")
 class CreateApiKeyResponse:
     """ 
         Attributes:
-            success (bool):
+            success (bool): Always `true`
             data (CreateApiKeyResponseData):
      """
 

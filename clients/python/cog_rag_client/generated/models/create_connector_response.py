@@ -25,7 +25,7 @@ T = TypeVar("T", bound="CreateConnectorResponse")
 class CreateConnectorResponse:
     """ 
         Attributes:
-            success (bool):
+            success (bool): Always `true`
             data (Connector):
      """
 

@@ -25,7 +25,7 @@ T = TypeVar("T", bound="CreateConversationResponse")
 class CreateConversationResponse:
     """ 
         Attributes:
-            success (bool):
+            success (bool): Always `true`
             data (Conversation):
      """
 

@@ -25,7 +25,7 @@ T = TypeVar("T", bound="CreateEvaluationResponse")
 class CreateEvaluationResponse:
     """ 
         Attributes:
-            success (bool):
+            success (bool): Always `true`
             data (Evaluation):
      """
 

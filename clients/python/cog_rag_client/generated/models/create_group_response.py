@@ -25,7 +25,7 @@ T = TypeVar("T", bound="CreateGroupResponse")
 class CreateGroupResponse:
     """ 
         Attributes:
-            success (bool):
+            success (bool): Always `true`
             data (Group):
      """
 

@@ -25,7 +25,7 @@ T = TypeVar("T", bound="CreateTopicResponse")
 class CreateTopicResponse:
     """ 
         Attributes:
-            success (bool):
+            success (bool): Always `true`
             data (Topic):
      """
 

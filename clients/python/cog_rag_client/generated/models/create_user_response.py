@@ -25,7 +25,7 @@ T = TypeVar("T", bound="CreateUserResponse")
 class CreateUserResponse:
     """ 
         Attributes:
-            success (bool):
+            success (bool): Always `true`
             data (CreateUserResponseData):
      """
 

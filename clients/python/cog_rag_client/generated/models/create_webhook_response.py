@@ -25,7 +25,7 @@ T = TypeVar("T", bound="CreateWebhookResponse")
 class CreateWebhookResponse:
     """ 
         Attributes:
-            success (bool):
+            success (bool): Always `true`
             data (CreateWebhookResponseData):
      """
 

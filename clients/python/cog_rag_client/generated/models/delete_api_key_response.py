@@ -25,7 +25,7 @@ T = TypeVar("T", bound="DeleteApiKeyResponse")
 class DeleteApiKeyResponse:
     """ 
         Attributes:
-            success (bool):
+            success (bool): Always `true`
             data (DeleteApiKeyResponseData):
      """
 

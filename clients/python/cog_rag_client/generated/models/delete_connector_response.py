@@ -25,7 +25,7 @@ T = TypeVar("T", bound="DeleteConnectorResponse")
 class DeleteConnectorResponse:
     """ 
         Attributes:
-            success (bool):
+            success (bool): Always `true`
             data (DeleteConnectorResponseData):
      """
 

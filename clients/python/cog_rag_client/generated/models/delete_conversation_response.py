@@ -25,7 +25,7 @@ T = TypeVar("T", bound="DeleteConversationResponse")
 class DeleteConversationResponse:
     """ 
         Attributes:
-            success (bool):
+            success (bool): Always `true`
             data (DeleteConversationResponseData):
      """
 

@@ -25,7 +25,7 @@ T = TypeVar("T", bound="DeleteDocumentResponse")
 class DeleteDocumentResponse:
     """ 
         Attributes:
-            success (bool):
+            success (bool): Always `true`
             data (DeleteDocumentResponseData):
      """
 

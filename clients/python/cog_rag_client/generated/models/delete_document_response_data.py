@@ -23,7 +23,7 @@ class DeleteDocumentResponseData:
     """ 
         Attributes:
             id (str):
-            deleted (bool):
+            deleted (bool): Always `true`
      """
 
     id: str

@@ -25,7 +25,7 @@ T = TypeVar("T", bound="DeleteEvaluationResponse")
 class DeleteEvaluationResponse:
     """ 
         Attributes:
-            success (bool):
+            success (bool): Always `true`
             data (DeleteEvaluationResponseData):
      """
 

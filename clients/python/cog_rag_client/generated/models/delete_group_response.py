@@ -25,7 +25,7 @@ T = TypeVar("T", bound="DeleteGroupResponse")
 class DeleteGroupResponse:
     """ 
         Attributes:
-            success (bool):
+            success (bool): Always `true`
             data (DeleteGroupResponseData):
      """
 

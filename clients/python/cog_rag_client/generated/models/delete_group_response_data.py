@@ -23,7 +23,7 @@ class DeleteGroupResponseData:
     """ 
         Attributes:
             id (str):
-            deleted (bool):
+            deleted (bool): Always `true`
      """
 
     id: str

@@ -25,7 +25,7 @@ T = TypeVar("T", bound="DeleteTopicResponse")
 class DeleteTopicResponse:
     """ 
         Attributes:
-            success (bool):
+            success (bool): Always `true`
             data (Topic):
      """
 

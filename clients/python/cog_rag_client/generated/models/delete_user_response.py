@@ -25,7 +25,7 @@ T = TypeVar("T", bound="DeleteUserResponse")
 class DeleteUserResponse:
     """ 
         Attributes:
-            success (bool):
+            success (bool): Always `true`
             data (DeleteUserResponseData):
      """
 

@@ -25,7 +25,7 @@ T = TypeVar("T", bound="DeleteWebhookResponse")
 class DeleteWebhookResponse:
     """ 
         Attributes:
-            success (bool):
+            success (bool): Always `true`
             data (DeleteWebhookResponseData):
      """
 

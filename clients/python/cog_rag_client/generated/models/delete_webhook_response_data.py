@@ -23,7 +23,7 @@ class DeleteWebhookResponseData:
     """ 
         Attributes:
             id (str):
-            deleted (bool):
+            deleted (bool): Always `true`
      """
 
     id: str

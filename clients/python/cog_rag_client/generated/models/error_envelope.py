@@ -25,7 +25,7 @@ T = TypeVar("T", bound="ErrorEnvelope")
 class ErrorEnvelope:
     """ 
         Attributes:
-            success (bool):
+            success (bool): Always `false`
             error (ErrorEnvelopeError):
      """
 

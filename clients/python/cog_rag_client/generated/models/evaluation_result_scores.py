@@ -8,6 +8,7 @@ from attrs import field as _attrs_field
 
 from ..types import UNSET, Unset
 
+from ..types import UNSET, Unset
 from typing import cast
 
 
@@ -29,6 +30,7 @@ class EvaluationResultScores:
             contains (bool | None):
             token_f1 (float | None):
             squad_f1 (float):
+            lead_contains (bool | None | Unset):
      """
 
     hit: bool | None
@@ -36,6 +38,7 @@ class EvaluationResultScores:
     contains: bool | None
     token_f1: float | None
     squad_f1: float
+    lead_contains: bool | None | Unset = UNSET
 
 
 
@@ -56,6 +59,12 @@ class EvaluationResultScores:
 
         squad_f1 = self.squad_f1
 
+        lead_contains: bool | None | Unset
+        if isinstance(self.lead_contains, Unset):
+            lead_contains = UNSET
+        else:
+            lead_contains = self.lead_contains
+
 
         field_dict: dict[str, Any] = {}
 
@@ -66,6 +75,8 @@ class EvaluationResultScores:
             "tokenF1": token_f1,
             "squadF1": squad_f1,
         })
+        if lead_contains is not UNSET:
+            field_dict["leadContains"] = lead_contains
 
         return field_dict
 
@@ -108,12 +119,23 @@ class EvaluationResultScores:
 
         squad_f1 = d.pop("squadF1")
 
+        def _parse_lead_contains(data: object) -> bool | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(bool | None | Unset, data)
+
+        lead_contains = _parse_lead_contains(d.pop("leadContains", UNSET))
+
+
         evaluation_result_scores = cls(
             hit=hit,
             right_citation=right_citation,
             contains=contains,
             token_f1=token_f1,
             squad_f1=squad_f1,
+            lead_contains=lead_contains,
         )
 
         return evaluation_result_scores

@@ -8,6 +8,7 @@ from attrs import field as _attrs_field
 
 from ..types import UNSET, Unset
 
+from ..types import UNSET, Unset
 from typing import cast
 
 if TYPE_CHECKING:
@@ -48,6 +49,8 @@ class EvaluationTotals:
             errors (int): Questions whose answering failed (counted as refused)
             latency_ms (EvaluationTotalsLatencyMs):
             ttft_ms (EvaluationTotalsTtftMs):
+            lead_answer (float | None | Unset): Answerable questions whose answer’s first sentence holds an expected string
+                (absent in runs made before it was measured); share in 0..1, null when no question applies
      """
 
     questions: int
@@ -64,6 +67,7 @@ class EvaluationTotals:
     errors: int
     latency_ms: EvaluationTotalsLatencyMs
     ttft_ms: EvaluationTotalsTtftMs
+    lead_answer: float | None | Unset = UNSET
 
 
 
@@ -108,6 +112,12 @@ class EvaluationTotals:
 
         ttft_ms = self.ttft_ms.to_dict()
 
+        lead_answer: float | None | Unset
+        if isinstance(self.lead_answer, Unset):
+            lead_answer = UNSET
+        else:
+            lead_answer = self.lead_answer
+
 
         field_dict: dict[str, Any] = {}
 
@@ -127,6 +137,8 @@ class EvaluationTotals:
             "latencyMs": latency_ms,
             "ttftMs": ttft_ms,
         })
+        if lead_answer is not UNSET:
+            field_dict["leadAnswer"] = lead_answer
 
         return field_dict
 
@@ -217,6 +229,16 @@ class EvaluationTotals:
 
 
 
+        def _parse_lead_answer(data: object) -> float | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(float | None | Unset, data)
+
+        lead_answer = _parse_lead_answer(d.pop("leadAnswer", UNSET))
+
+
         evaluation_totals = cls(
             questions=questions,
             answerable=answerable,
@@ -232,6 +254,7 @@ class EvaluationTotals:
             errors=errors,
             latency_ms=latency_ms,
             ttft_ms=ttft_ms,
+            lead_answer=lead_answer,
         )
 
         return evaluation_totals

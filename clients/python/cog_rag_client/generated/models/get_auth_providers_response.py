@@ -25,7 +25,7 @@ T = TypeVar("T", bound="GetAuthProvidersResponse")
 class GetAuthProvidersResponse:
     """ 
         Attributes:
-            success (bool):
+            success (bool): Always `true`
             data (GetAuthProvidersResponseData):
      """
 

@@ -13,6 +13,7 @@ from typing import cast
 if TYPE_CHECKING:
   from ..models.get_auth_providers_response_data_google import GetAuthProvidersResponseDataGoogle
   from ..models.get_auth_providers_response_data_microsoft import GetAuthProvidersResponseDataMicrosoft
+  from ..models.get_auth_providers_response_data_oidc_item import GetAuthProvidersResponseDataOidcItem
 
 
 
@@ -29,11 +30,16 @@ class GetAuthProvidersResponseData:
             password (bool): E-mail and password sign-in (always on)
             google (GetAuthProvidersResponseDataGoogle | None): null: Google sign-in is not configured
             microsoft (GetAuthProvidersResponseDataMicrosoft | None): null: Microsoft sign-in is not configured
+            oidc (list[GetAuthProvidersResponseDataOidcItem]): OpenID Connect providers (OIDC_PROVIDERS), one button each;
+                empty: none
+            ldap (bool): LDAP / Active Directory sign-in at POST /api/auth/ldap (LDAP_CONFIG is set)
      """
 
     password: bool
     google: GetAuthProvidersResponseDataGoogle | None
     microsoft: GetAuthProvidersResponseDataMicrosoft | None
+    oidc: list[GetAuthProvidersResponseDataOidcItem]
+    ldap: bool
 
 
 
@@ -42,6 +48,7 @@ class GetAuthProvidersResponseData:
     def to_dict(self) -> dict[str, Any]:
         from ..models.get_auth_providers_response_data_google import GetAuthProvidersResponseDataGoogle # noqa: PLC0415
         from ..models.get_auth_providers_response_data_microsoft import GetAuthProvidersResponseDataMicrosoft # noqa: PLC0415
+        from ..models.get_auth_providers_response_data_oidc_item import GetAuthProvidersResponseDataOidcItem # noqa: PLC0415
         password = self.password
 
         google: dict[str, Any] | None
@@ -56,6 +63,15 @@ class GetAuthProvidersResponseData:
         else:
             microsoft = self.microsoft
 
+        oidc = []
+        for oidc_item_data in self.oidc:
+            oidc_item = oidc_item_data.to_dict()
+            oidc.append(oidc_item)
+
+
+
+        ldap = self.ldap
+
 
         field_dict: dict[str, Any] = {}
 
@@ -63,6 +79,8 @@ class GetAuthProvidersResponseData:
             "password": password,
             "google": google,
             "microsoft": microsoft,
+            "oidc": oidc,
+            "ldap": ldap,
         })
 
         return field_dict
@@ -73,6 +91,7 @@ class GetAuthProvidersResponseData:
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         from ..models.get_auth_providers_response_data_google import GetAuthProvidersResponseDataGoogle # noqa: PLC0415
         from ..models.get_auth_providers_response_data_microsoft import GetAuthProvidersResponseDataMicrosoft # noqa: PLC0415
+        from ..models.get_auth_providers_response_data_oidc_item import GetAuthProvidersResponseDataOidcItem # noqa: PLC0415
         d = dict(src_dict)
         password = d.pop("password")
 
@@ -112,10 +131,24 @@ class GetAuthProvidersResponseData:
         microsoft = _parse_microsoft(d.pop("microsoft"))
 
 
+        oidc = []
+        _oidc = d.pop("oidc")
+        for oidc_item_data in (_oidc):
+            oidc_item = GetAuthProvidersResponseDataOidcItem.from_dict(oidc_item_data)
+
+
+
+            oidc.append(oidc_item)
+
+
+        ldap = d.pop("ldap")
+
         get_auth_providers_response_data = cls(
             password=password,
             google=google,
             microsoft=microsoft,
+            oidc=oidc,
+            ldap=ldap,
         )
 
         return get_auth_providers_response_data

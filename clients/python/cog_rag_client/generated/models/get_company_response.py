@@ -25,7 +25,7 @@ T = TypeVar("T", bound="GetCompanyResponse")
 class GetCompanyResponse:
     """ 
         Attributes:
-            success (bool):
+            success (bool): Always `true`
             data (Company):
      """
 

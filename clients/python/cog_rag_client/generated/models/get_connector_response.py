@@ -25,7 +25,7 @@ T = TypeVar("T", bound="GetConnectorResponse")
 class GetConnectorResponse:
     """ 
         Attributes:
-            success (bool):
+            success (bool): Always `true`
             data (Connector):
      """
 

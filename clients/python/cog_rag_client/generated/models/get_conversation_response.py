@@ -25,7 +25,7 @@ T = TypeVar("T", bound="GetConversationResponse")
 class GetConversationResponse:
     """ 
         Attributes:
-            success (bool):
+            success (bool): Always `true`
             data (GetConversationResponseData):
      """
 

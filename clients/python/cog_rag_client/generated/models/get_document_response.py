@@ -25,7 +25,7 @@ T = TypeVar("T", bound="GetDocumentResponse")
 class GetDocumentResponse:
     """ 
         Attributes:
-            success (bool):
+            success (bool): Always `true`
             data (Document):
      """
 

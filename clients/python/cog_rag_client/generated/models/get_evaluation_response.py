@@ -25,7 +25,7 @@ T = TypeVar("T", bound="GetEvaluationResponse")
 class GetEvaluationResponse:
     """ 
         Attributes:
-            success (bool):
+            success (bool): Always `true`
             data (GetEvaluationResponseData):
      """
 

@@ -25,7 +25,7 @@ T = TypeVar("T", bound="GetGroupResponse")
 class GetGroupResponse:
     """ 
         Attributes:
-            success (bool):
+            success (bool): Always `true`
             data (Group):
      """
 

@@ -25,7 +25,7 @@ T = TypeVar("T", bound="GetHealthDetailsResponse")
 class GetHealthDetailsResponse:
     """ 
         Attributes:
-            success (bool):
+            success (bool): Always `true`
             data (GetHealthDetailsResponseData):
      """
 

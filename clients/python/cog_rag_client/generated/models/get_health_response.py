@@ -25,7 +25,7 @@ T = TypeVar("T", bound="GetHealthResponse")
 class GetHealthResponse:
     """ 
         Attributes:
-            success (bool):
+            success (bool): Always `true`
             data (GetHealthResponseData):
      """
 

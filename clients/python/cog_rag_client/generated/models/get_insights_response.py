@@ -25,7 +25,7 @@ T = TypeVar("T", bound="GetInsightsResponse")
 class GetInsightsResponse:
     """ 
         Attributes:
-            success (bool):
+            success (bool): Always `true`
             data (GetInsightsResponseData):
      """
 

@@ -25,7 +25,7 @@ T = TypeVar("T", bound="GetMeResponse")
 class GetMeResponse:
     """ 
         Attributes:
-            success (bool):
+            success (bool): Always `true`
             data (GetMeResponseData):
      """
 

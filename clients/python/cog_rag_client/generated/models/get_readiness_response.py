@@ -25,7 +25,7 @@ T = TypeVar("T", bound="GetReadinessResponse")
 class GetReadinessResponse:
     """ 
         Attributes:
-            success (bool):
+            success (bool): Always `true`
             data (GetReadinessResponseData):
      """
 

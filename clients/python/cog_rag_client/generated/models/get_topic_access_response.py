@@ -25,7 +25,7 @@ T = TypeVar("T", bound="GetTopicAccessResponse")
 class GetTopicAccessResponse:
     """ 
         Attributes:
-            success (bool):
+            success (bool): Always `true`
             data (TopicAccess):
      """
 

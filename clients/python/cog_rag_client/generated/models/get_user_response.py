@@ -25,7 +25,7 @@ T = TypeVar("T", bound="GetUserResponse")
 class GetUserResponse:
     """ 
         Attributes:
-            success (bool):
+            success (bool): Always `true`
             data (UserDetail):
      """
 

@@ -25,7 +25,7 @@ T = TypeVar("T", bound="GetWebhookResponse")
 class GetWebhookResponse:
     """ 
         Attributes:
-            success (bool):
+            success (bool): Always `true`
             data (GetWebhookResponseData):
      """
 

@@ -25,7 +25,7 @@ T = TypeVar("T", bound="ListApiKeysResponse")
 class ListApiKeysResponse:
     """ 
         Attributes:
-            success (bool):
+            success (bool): Always `true`
             data (ListApiKeysResponseData):
      """
 

@@ -25,7 +25,7 @@ T = TypeVar("T", bound="ListCompaniesResponse")
 class ListCompaniesResponse:
     """ 
         Attributes:
-            success (bool):
+            success (bool): Always `true`
             data (ListCompaniesResponseData):
      """
 

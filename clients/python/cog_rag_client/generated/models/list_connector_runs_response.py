@@ -25,7 +25,7 @@ T = TypeVar("T", bound="ListConnectorRunsResponse")
 class ListConnectorRunsResponse:
     """ 
         Attributes:
-            success (bool):
+            success (bool): Always `true`
             data (ListConnectorRunsResponseData):
      """
 

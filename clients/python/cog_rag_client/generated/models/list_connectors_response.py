@@ -25,7 +25,7 @@ T = TypeVar("T", bound="ListConnectorsResponse")
 class ListConnectorsResponse:
     """ 
         Attributes:
-            success (bool):
+            success (bool): Always `true`
             data (ListConnectorsResponseData):
      """
 

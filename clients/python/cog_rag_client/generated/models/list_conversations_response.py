@@ -25,7 +25,7 @@ T = TypeVar("T", bound="ListConversationsResponse")
 class ListConversationsResponse:
     """ 
         Attributes:
-            success (bool):
+            success (bool): Always `true`
             data (ListConversationsResponseData):
      """
 

@@ -25,7 +25,7 @@ T = TypeVar("T", bound="ListDocumentChunksResponse")
 class ListDocumentChunksResponse:
     """ 
         Attributes:
-            success (bool):
+            success (bool): Always `true`
             data (ListDocumentChunksResponseData):
      """
 

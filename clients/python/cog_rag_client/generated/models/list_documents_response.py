@@ -25,7 +25,7 @@ T = TypeVar("T", bound="ListDocumentsResponse")
 class ListDocumentsResponse:
     """ 
         Attributes:
-            success (bool):
+            success (bool): Always `true`
             data (ListDocumentsResponseData):
      """
 

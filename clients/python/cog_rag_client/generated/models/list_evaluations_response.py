@@ -25,7 +25,7 @@ T = TypeVar("T", bound="ListEvaluationsResponse")
 class ListEvaluationsResponse:
     """ 
         Attributes:
-            success (bool):
+            success (bool): Always `true`
             data (ListEvaluationsResponseData):
      """
 

@@ -25,7 +25,7 @@ T = TypeVar("T", bound="ListGroupsResponse")
 class ListGroupsResponse:
     """ 
         Attributes:
-            success (bool):
+            success (bool): Always `true`
             data (ListGroupsResponseData):
      """
 

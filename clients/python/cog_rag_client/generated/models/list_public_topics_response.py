@@ -25,7 +25,7 @@ T = TypeVar("T", bound="ListPublicTopicsResponse")
 class ListPublicTopicsResponse:
     """ 
         Attributes:
-            success (bool):
+            success (bool): Always `true`
             data (ListPublicTopicsResponseData):
      """
 

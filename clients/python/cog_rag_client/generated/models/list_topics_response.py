@@ -25,7 +25,7 @@ T = TypeVar("T", bound="ListTopicsResponse")
 class ListTopicsResponse:
     """ 
         Attributes:
-            success (bool):
+            success (bool): Always `true`
             data (ListTopicsResponseData):
      """
 

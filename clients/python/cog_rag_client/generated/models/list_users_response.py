@@ -25,7 +25,7 @@ T = TypeVar("T", bound="ListUsersResponse")
 class ListUsersResponse:
     """ 
         Attributes:
-            success (bool):
+            success (bool): Always `true`
             data (ListUsersResponseData):
      """
 

@@ -25,7 +25,7 @@ T = TypeVar("T", bound="ListWebhookDeliveriesResponse")
 class ListWebhookDeliveriesResponse:
     """ 
         Attributes:
-            success (bool):
+            success (bool): Always `true`
             data (ListWebhookDeliveriesResponseData):
      """
 

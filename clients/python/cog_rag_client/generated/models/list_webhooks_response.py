@@ -25,7 +25,7 @@ T = TypeVar("T", bound="ListWebhooksResponse")
 class ListWebhooksResponse:
     """ 
         Attributes:
-            success (bool):
+            success (bool): Always `true`
             data (ListWebhooksResponseData):
      """
 

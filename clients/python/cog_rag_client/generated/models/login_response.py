@@ -25,7 +25,7 @@ T = TypeVar("T", bound="LoginResponse")
 class LoginResponse:
     """ 
         Attributes:
-            success (bool):
+            success (bool): Always `true`
             data (Session):
      """
 

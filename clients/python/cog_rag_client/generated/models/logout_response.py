@@ -25,7 +25,7 @@ T = TypeVar("T", bound="LogoutResponse")
 class LogoutResponse:
     """ 
         Attributes:
-            success (bool):
+            success (bool): Always `true`
             data (LogoutResponseData):
      """
 

@@ -25,7 +25,7 @@ T = TypeVar("T", bound="PublicChatResponse")
 class PublicChatResponse:
     """ 
         Attributes:
-            success (bool):
+            success (bool): Always `true`
             data (ChatAnswer):
      """
 

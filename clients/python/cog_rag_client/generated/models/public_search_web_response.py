@@ -25,7 +25,7 @@ T = TypeVar("T", bound="PublicSearchWebResponse")
 class PublicSearchWebResponse:
     """ 
         Attributes:
-            success (bool):
+            success (bool): Always `true`
             data (PublicSearchWebResponseData):
      """
 

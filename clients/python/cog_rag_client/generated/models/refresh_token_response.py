@@ -25,7 +25,7 @@ T = TypeVar("T", bound="RefreshTokenResponse")
 class RefreshTokenResponse:
     """ 
         Attributes:
-            success (bool):
+            success (bool): Always `true`
             data (RefreshTokenResponseData):
      """
 

@@ -25,7 +25,7 @@ T = TypeVar("T", bound="RegisterResponse")
 class RegisterResponse:
     """ 
         Attributes:
-            success (bool):
+            success (bool): Always `true`
             data (Session):
      """
 

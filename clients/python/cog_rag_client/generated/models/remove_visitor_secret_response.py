@@ -25,7 +25,7 @@ T = TypeVar("T", bound="RemoveVisitorSecretResponse")
 class RemoveVisitorSecretResponse:
     """ 
         Attributes:
-            success (bool):
+            success (bool): Always `true`
             data (ApiKey):
      """
 

@@ -25,7 +25,7 @@ T = TypeVar("T", bound="ReprocessDocumentResponse")
 class ReprocessDocumentResponse:
     """ 
         Attributes:
-            success (bool):
+            success (bool): Always `true`
             data (Document):
      """
 

@@ -25,7 +25,7 @@ T = TypeVar("T", bound="RotateVisitorSecretResponse")
 class RotateVisitorSecretResponse:
     """ 
         Attributes:
-            success (bool):
+            success (bool): Always `true`
             data (RotateVisitorSecretResponseData):
      """
 

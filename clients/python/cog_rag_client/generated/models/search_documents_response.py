@@ -25,7 +25,7 @@ T = TypeVar("T", bound="SearchDocumentsResponse")
 class SearchDocumentsResponse:
     """ 
         Attributes:
-            success (bool):
+            success (bool): Always `true`
             data (SearchDocumentsResponseData):
      """
 

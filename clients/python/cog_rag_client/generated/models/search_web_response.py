@@ -25,7 +25,7 @@ T = TypeVar("T", bound="SearchWebResponse")
 class SearchWebResponse:
     """ 
         Attributes:
-            success (bool):
+            success (bool): Always `true`
             data (SearchWebResponseData):
      """
 

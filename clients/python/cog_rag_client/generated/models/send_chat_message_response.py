@@ -25,7 +25,7 @@ T = TypeVar("T", bound="SendChatMessageResponse")
 class SendChatMessageResponse:
     """ 
         Attributes:
-            success (bool):
+            success (bool): Always `true`
             data (ChatAnswer):
      """
 

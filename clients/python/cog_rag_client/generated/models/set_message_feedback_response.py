@@ -25,7 +25,7 @@ T = TypeVar("T", bound="SetMessageFeedbackResponse")
 class SetMessageFeedbackResponse:
     """ 
         Attributes:
-            success (bool):
+            success (bool): Always `true`
             data (SetMessageFeedbackResponseData):
      """
 

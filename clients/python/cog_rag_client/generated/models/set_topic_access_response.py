@@ -25,7 +25,7 @@ T = TypeVar("T", bound="SetTopicAccessResponse")
 class SetTopicAccessResponse:
     """ 
         Attributes:
-            success (bool):
+            success (bool): Always `true`
             data (TopicAccess):
      """
 

@@ -25,7 +25,7 @@ T = TypeVar("T", bound="SignInWithGoogleResponse")
 class SignInWithGoogleResponse:
     """ 
         Attributes:
-            success (bool):
+            success (bool): Always `true`
             data (Session):
      """
 

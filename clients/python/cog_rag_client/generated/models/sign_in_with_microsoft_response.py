@@ -25,7 +25,7 @@ T = TypeVar("T", bound="SignInWithMicrosoftResponse")
 class SignInWithMicrosoftResponse:
     """ 
         Attributes:
-            success (bool):
+            success (bool): Always `true`
             data (Session):
      """
 

@@ -25,7 +25,7 @@ T = TypeVar("T", bound="SyncConnectorResponse")
 class SyncConnectorResponse:
     """ 
         Attributes:
-            success (bool):
+            success (bool): Always `true`
             data (ConnectorRun):
      """
 

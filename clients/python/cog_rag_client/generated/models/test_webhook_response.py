@@ -25,7 +25,7 @@ T = TypeVar("T", bound="TestWebhookResponse")
 class TestWebhookResponse:
     """ 
         Attributes:
-            success (bool):
+            success (bool): Always `true`
             data (Delivery):
      """
 

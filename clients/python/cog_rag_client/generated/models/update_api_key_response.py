@@ -25,7 +25,7 @@ T = TypeVar("T", bound="UpdateApiKeyResponse")
 class UpdateApiKeyResponse:
     """ 
         Attributes:
-            success (bool):
+            success (bool): Always `true`
             data (ApiKey):
      """
 

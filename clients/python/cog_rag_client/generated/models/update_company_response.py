@@ -25,7 +25,7 @@ T = TypeVar("T", bound="UpdateCompanyResponse")
 class UpdateCompanyResponse:
     """ 
         Attributes:
-            success (bool):
+            success (bool): Always `true`
             data (Company):
      """
 

@@ -25,7 +25,7 @@ T = TypeVar("T", bound="UpdateConnectorResponse")
 class UpdateConnectorResponse:
     """ 
         Attributes:
-            success (bool):
+            success (bool): Always `true`
             data (Connector):
      """
 

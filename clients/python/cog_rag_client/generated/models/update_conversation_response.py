@@ -25,7 +25,7 @@ T = TypeVar("T", bound="UpdateConversationResponse")
 class UpdateConversationResponse:
     """ 
         Attributes:
-            success (bool):
+            success (bool): Always `true`
             data (Conversation):
      """
 

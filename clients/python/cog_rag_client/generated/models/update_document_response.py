@@ -25,7 +25,7 @@ T = TypeVar("T", bound="UpdateDocumentResponse")
 class UpdateDocumentResponse:
     """ 
         Attributes:
-            success (bool):
+            success (bool): Always `true`
             data (Document):
      """
 

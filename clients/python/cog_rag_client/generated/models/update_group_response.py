@@ -25,7 +25,7 @@ T = TypeVar("T", bound="UpdateGroupResponse")
 class UpdateGroupResponse:
     """ 
         Attributes:
-            success (bool):
+            success (bool): Always `true`
             data (Group):
      """
 

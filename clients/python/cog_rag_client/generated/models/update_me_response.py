@@ -25,7 +25,7 @@ T = TypeVar("T", bound="UpdateMeResponse")
 class UpdateMeResponse:
     """ 
         Attributes:
-            success (bool):
+            success (bool): Always `true`
             data (UpdateMeResponseData):
      """
 

@@ -25,7 +25,7 @@ T = TypeVar("T", bound="UpdateTopicResponse")
 class UpdateTopicResponse:
     """ 
         Attributes:
-            success (bool):
+            success (bool): Always `true`
             data (Topic):
      """
 

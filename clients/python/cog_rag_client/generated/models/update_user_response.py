@@ -25,7 +25,7 @@ T = TypeVar("T", bound="UpdateUserResponse")
 class UpdateUserResponse:
     """ 
         Attributes:
-            success (bool):
+            success (bool): Always `true`
             data (UserDetail):
      """
 

@@ -25,7 +25,7 @@ T = TypeVar("T", bound="UpdateWebhookResponse")
 class UpdateWebhookResponse:
     """ 
         Attributes:
-            success (bool):
+            success (bool): Always `true`
             data (UpdateWebhookResponseData):
      """
 

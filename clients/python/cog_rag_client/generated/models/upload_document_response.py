@@ -25,7 +25,7 @@ T = TypeVar("T", bound="UploadDocumentResponse")
 class UploadDocumentResponse:
     """ 
         Attributes:
-            success (bool):
+            success (bool): Always `true`
             data (Document):
      """
 

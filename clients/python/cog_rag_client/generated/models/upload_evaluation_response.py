@@ -25,7 +25,7 @@ T = TypeVar("T", bound="UploadEvaluationResponse")
 class UploadEvaluationResponse:
     """ 
         Attributes:
-            success (bool):
+            success (bool): Always `true`
             data (Evaluation):
      """
 

@@ -137,7 +137,8 @@ def sync_detailed(
      Creates a key for the caller’s company (`svc_live_…` or `svc_test_…`), optionally restricted to
     authorized domains (`[scheme://][*.]host[:port]`, stored lower-cased and punycoded). The full key is
     returned once, in this response. A key without domains can be used from any web site: the response
-    says so with `anyOrigin: true`.
+    says so with `anyOrigin: true`. A new key needs a scope: `allDocuments: true` or at least one of
+    `topicIds` (else 400 `VALIDATION_ERROR` with details for both fields).
 
     Rate limit: 300 requests per minute by default (authenticated class, per user).
 
@@ -178,7 +179,8 @@ def sync(
      Creates a key for the caller’s company (`svc_live_…` or `svc_test_…`), optionally restricted to
     authorized domains (`[scheme://][*.]host[:port]`, stored lower-cased and punycoded). The full key is
     returned once, in this response. A key without domains can be used from any web site: the response
-    says so with `anyOrigin: true`.
+    says so with `anyOrigin: true`. A new key needs a scope: `allDocuments: true` or at least one of
+    `topicIds` (else 400 `VALIDATION_ERROR` with details for both fields).
 
     Rate limit: 300 requests per minute by default (authenticated class, per user).
 
@@ -214,7 +216,8 @@ async def asyncio_detailed(
      Creates a key for the caller’s company (`svc_live_…` or `svc_test_…`), optionally restricted to
     authorized domains (`[scheme://][*.]host[:port]`, stored lower-cased and punycoded). The full key is
     returned once, in this response. A key without domains can be used from any web site: the response
-    says so with `anyOrigin: true`.
+    says so with `anyOrigin: true`. A new key needs a scope: `allDocuments: true` or at least one of
+    `topicIds` (else 400 `VALIDATION_ERROR` with details for both fields).
 
     Rate limit: 300 requests per minute by default (authenticated class, per user).
 
@@ -255,7 +258,8 @@ async def asyncio(
      Creates a key for the caller’s company (`svc_live_…` or `svc_test_…`), optionally restricted to
     authorized domains (`[scheme://][*.]host[:port]`, stored lower-cased and punycoded). The full key is
     returned once, in this response. A key without domains can be used from any web site: the response
-    says so with `anyOrigin: true`.
+    says so with `anyOrigin: true`. A new key needs a scope: `allDocuments: true` or at least one of
+    `topicIds` (else 400 `VALIDATION_ERROR` with details for both fields).
 
     Rate limit: 300 requests per minute by default (authenticated class, per user).
 

@@ -85,7 +85,8 @@ def sync_detailed(
     """ Which sign-in providers are configured
 
      The sign-in methods this server accepts: password always, Google when GOOGLE_CLIENT_ID is set,
-    Microsoft when MICROSOFT_ALLOWED_TENANTS is set. Client ids are public values.
+    Microsoft when MICROSOFT_ALLOWED_TENANTS is set, one entry per OpenID Connect provider of
+    OIDC_PROVIDERS. Client ids are public values.
 
     Rate limit: 300 requests per minute by default (authenticated class, per user).
 
@@ -116,7 +117,8 @@ def sync(
     """ Which sign-in providers are configured
 
      The sign-in methods this server accepts: password always, Google when GOOGLE_CLIENT_ID is set,
-    Microsoft when MICROSOFT_ALLOWED_TENANTS is set. Client ids are public values.
+    Microsoft when MICROSOFT_ALLOWED_TENANTS is set, one entry per OpenID Connect provider of
+    OIDC_PROVIDERS. Client ids are public values.
 
     Rate limit: 300 requests per minute by default (authenticated class, per user).
 
@@ -142,7 +144,8 @@ async def asyncio_detailed(
     """ Which sign-in providers are configured
 
      The sign-in methods this server accepts: password always, Google when GOOGLE_CLIENT_ID is set,
-    Microsoft when MICROSOFT_ALLOWED_TENANTS is set. Client ids are public values.
+    Microsoft when MICROSOFT_ALLOWED_TENANTS is set, one entry per OpenID Connect provider of
+    OIDC_PROVIDERS. Client ids are public values.
 
     Rate limit: 300 requests per minute by default (authenticated class, per user).
 
@@ -173,7 +176,8 @@ async def asyncio(
     """ Which sign-in providers are configured
 
      The sign-in methods this server accepts: password always, Google when GOOGLE_CLIENT_ID is set,
-    Microsoft when MICROSOFT_ALLOWED_TENANTS is set. Client ids are public values.
+    Microsoft when MICROSOFT_ALLOWED_TENANTS is set, one entry per OpenID Connect provider of
+    OIDC_PROVIDERS. Client ids are public values.
 
     Rate limit: 300 requests per minute by default (authenticated class, per user).
 

@@ -1,0 +1,247 @@
+from http import HTTPStatus
+from typing import Any, cast
+from urllib.parse import quote
+
+import httpx
+
+from ...client import AuthenticatedClient, Client
+from ...types import Response, UNSET
+from ... import errors
+
+from ...models.error_envelope import ErrorEnvelope
+from ...models.list_invitations_response import ListInvitationsResponse
+from ...types import UNSET, Unset
+from typing import cast
+
+
+
+def _get_kwargs(
+    *,
+    page: int | Unset = 1,
+    limit: int | Unset = 20,
+
+) -> dict[str, Any]:
+    
+
+    
+
+    params: dict[str, Any] = {}
+
+    params["page"] = page
+
+    params["limit"] = limit
+
+
+    params = {k: v for k, v in params.items() if v is not UNSET and v is not None}
+
+
+    _kwargs: dict[str, Any] = {
+        "method": "get",
+        "url": "/api/invitations",
+        "params": params,
+    }
+
+
+    return _kwargs
+
+
+
+def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> ErrorEnvelope | ListInvitationsResponse | None:
+    if response.status_code == 200:
+        response_200 = ListInvitationsResponse.from_dict(response.json())
+
+
+
+        return response_200
+
+    if response.status_code == 400:
+        response_400 = ErrorEnvelope.from_dict(response.json())
+
+
+
+        return response_400
+
+    if response.status_code == 401:
+        response_401 = ErrorEnvelope.from_dict(response.json())
+
+
+
+        return response_401
+
+    if response.status_code == 403:
+        response_403 = ErrorEnvelope.from_dict(response.json())
+
+
+
+        return response_403
+
+    if response.status_code == 429:
+        response_429 = ErrorEnvelope.from_dict(response.json())
+
+
+
+        return response_429
+
+    if response.status_code == 500:
+        response_500 = ErrorEnvelope.from_dict(response.json())
+
+
+
+        return response_500
+
+    if client.raise_on_unexpected_status:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    else:
+        return None
+
+
+def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[ErrorEnvelope | ListInvitationsResponse]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    *,
+    client: AuthenticatedClient,
+    page: int | Unset = 1,
+    limit: int | Unset = 20,
+
+) -> Response[ErrorEnvelope | ListInvitationsResponse]:
+    """ Pending invitations: invited users who have not signed in yet, newest first
+
+     Pending invitations: invited users who have not signed in yet, newest first
+
+    Rate limit: 300 requests per minute by default (authenticated class, per user).
+
+    Args:
+        page (int | Unset):  Default: 1.
+        limit (int | Unset):  Default: 20.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[ErrorEnvelope | ListInvitationsResponse]
+     """
+
+
+    kwargs = _get_kwargs(
+        page=page,
+limit=limit,
+
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+def sync(
+    *,
+    client: AuthenticatedClient,
+    page: int | Unset = 1,
+    limit: int | Unset = 20,
+
+) -> ErrorEnvelope | ListInvitationsResponse | None:
+    """ Pending invitations: invited users who have not signed in yet, newest first
+
+     Pending invitations: invited users who have not signed in yet, newest first
+
+    Rate limit: 300 requests per minute by default (authenticated class, per user).
+
+    Args:
+        page (int | Unset):  Default: 1.
+        limit (int | Unset):  Default: 20.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        ErrorEnvelope | ListInvitationsResponse
+     """
+
+
+    return sync_detailed(
+        client=client,
+page=page,
+limit=limit,
+
+    ).parsed
+
+async def asyncio_detailed(
+    *,
+    client: AuthenticatedClient,
+    page: int | Unset = 1,
+    limit: int | Unset = 20,
+
+) -> Response[ErrorEnvelope | ListInvitationsResponse]:
+    """ Pending invitations: invited users who have not signed in yet, newest first
+
+     Pending invitations: invited users who have not signed in yet, newest first
+
+    Rate limit: 300 requests per minute by default (authenticated class, per user).
+
+    Args:
+        page (int | Unset):  Default: 1.
+        limit (int | Unset):  Default: 20.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[ErrorEnvelope | ListInvitationsResponse]
+     """
+
+
+    kwargs = _get_kwargs(
+        page=page,
+limit=limit,
+
+    )
+
+    response = await client.get_async_httpx_client().request(
+        **kwargs
+    )
+
+    return _build_response(client=client, response=response)
+
+async def asyncio(
+    *,
+    client: AuthenticatedClient,
+    page: int | Unset = 1,
+    limit: int | Unset = 20,
+
+) -> ErrorEnvelope | ListInvitationsResponse | None:
+    """ Pending invitations: invited users who have not signed in yet, newest first
+
+     Pending invitations: invited users who have not signed in yet, newest first
+
+    Rate limit: 300 requests per minute by default (authenticated class, per user).
+
+    Args:
+        page (int | Unset):  Default: 1.
+        limit (int | Unset):  Default: 20.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        ErrorEnvelope | ListInvitationsResponse
+     """
+
+
+    return (await asyncio_detailed(
+        client=client,
+page=page,
+limit=limit,
+
+    )).parsed

@@ -1,0 +1,11 @@
+from enum import StrEnum
+
+class ListAuditEventsResponseDataItemActorType(StrEnum):
+    ANONYMOUS = "anonymous"
+    API_KEY = "api_key"
+    SCIM = "scim"
+    SYSTEM = "system"
+    USER = "user"
+
+    def __str__(self) -> str:
+        return str(self.value)

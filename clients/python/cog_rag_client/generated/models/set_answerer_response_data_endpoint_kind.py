@@ -1,0 +1,8 @@
+from enum import StrEnum
+
+class SetAnswererResponseDataEndpointKind(StrEnum):
+    OLLAMA = "ollama"
+    OPENAI = "openai"
+
+    def __str__(self) -> str:
+        return str(self.value)
