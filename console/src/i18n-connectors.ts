@@ -81,6 +81,7 @@ export const EN_CONNECTORS = {
   answererModel: 'Model',
   answererModelsFailed: 'The server’s models could not be read: {error}. Type the model’s name.',
   answererTest: 'Test',
+  saveAnswerer: 'Save answerer',
   answererTestFailed: 'No answer: {error}',
 };
 
@@ -163,5 +164,6 @@ export const FR_CONNECTORS: Record<keyof typeof EN_CONNECTORS, string> = {
   answererModel: 'Modèle',
   answererModelsFailed: 'Impossible de lire les modèles du serveur : {error}. Saisissez le nom du modèle.',
   answererTest: 'Tester',
+  saveAnswerer: 'Enregistrer le répondeur',
   answererTestFailed: 'Pas de réponse : {error}',
 };

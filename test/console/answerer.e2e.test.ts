@@ -54,7 +54,7 @@ t.test(
     await card.getByTestId('answerer-test').filter({ hasText: 'opens at seven' }).waitFor();
     t.pass('Test answers the question with what is on screen');
     t.equal(llm.requests.at(-1)?.authorization, 'Bearer sk-local');
-    await card.getByRole('button', { name: 'Save' }).click();
+    await card.getByRole('button', { name: 'Save answerer' }).click();
     await banner.filter({ hasText: 'openai (qwen-7b)' }).waitFor();
     t.pass('saved: the banner names the company’s model');
     await screen(t, page, 'settings-answerer');
@@ -64,7 +64,7 @@ t.test(
     t.match(await card.innerText(), /A secret is stored/, 'the key is write-only');
 
     await card.getByLabel('Who answers the questions').selectOption('installation');
-    await card.getByRole('button', { name: 'Save' }).click();
+    await card.getByRole('button', { name: 'Save answerer' }).click();
     await banner.filter({ hasText: 'extractive' }).waitFor();
     t.pass('back to the installation’s answerer');
     await page.setViewportSize(PHONE);

@@ -209,7 +209,7 @@ t.test(
     await domainsBox.fill('example.com\nhttps://shop.example.org');
     await editor.getByLabel('HTTPS only').check();
     await shot('05b-api-key-editor');
-    await editor.getByRole('button', { name: 'Save' }).click();
+    await editor.getByRole('button', { name: 'Save', exact: true }).click();
     await editor.waitFor({ state: 'detached' });
     const edited = (await app.inject({ url: '/api/api-keys', headers: admin.headers })).json().data.items[0];
     t.same(edited.authorizedDomains, ['example.com', 'https://shop.example.org'], 'the domains are saved');
@@ -240,7 +240,7 @@ t.test(
     await page.getByRole('cell', { name: 'HR team' }).waitFor();
     await page.getByRole('button', { name: 'Members…' }).click();
     await page.getByLabel(/Rita Reader/).check();
-    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
     await page.getByRole('cell', { name: 'Rita Reader' }).waitFor();
     await shot('06b-groups');
     const group = (await app.inject({ url: '/api/groups', headers: admin.headers })).json().data.items[0];
@@ -258,7 +258,7 @@ t.test(
     await accessForm.getByRole('combobox', { name: 'All members' }).selectOption('none');
     await accessForm.getByRole('combobox', { name: 'HR team' }).selectOption('read');
     await shot('07b-topic-access');
-    await accessForm.getByRole('button', { name: 'Save' }).click();
+    await accessForm.getByRole('button', { name: 'Save', exact: true }).click();
     await accessForm.waitFor({ state: 'detached' });
     const hr = (await app.inject({ url: '/api/topics', headers: admin.headers })).json().data.items[0];
     const access = await app.inject({ url: `/api/topics/${hr.id}/access`, headers: admin.headers });
@@ -273,7 +273,7 @@ t.test(
     await keyRow.getByRole('button', { name: 'Scope…' }).click();
     await keyRow.getByLabel('All documents').uncheck();
     await keyRow.getByLabel('HR').check();
-    await keyRow.getByRole('button', { name: 'Save' }).click();
+    await keyRow.getByRole('button', { name: 'Save', exact: true }).click();
     await keyRow.getByRole('button', { name: 'Scope…' }).waitFor();
     const scoped = (await app.inject({ url: '/api/api-keys', headers: admin.headers })).json().data.items[0];
     t.same(scoped.topicIds, [hr.id], 'the key answers from HR only');
@@ -321,7 +321,7 @@ t.test(
     await rp.getByRole('button', { name: 'Sign in', exact: true }).click();
     await rp.getByRole('heading', { name: 'Documents', level: 1 }).waitFor();
     const links = await rp.getByRole('navigation', { name: 'Main' }).getByRole('link').allTextContents();
-    t.same(links, ['Documents', 'Topics', 'Chat playground'], 'a READER sees no admin screens');
+    t.same(links, ['Documents', 'Topics', 'Chat playground', 'My account'], 'a READER sees no admin screens');
     t.equal(await rp.getByTestId('file-input').count(), 0, 'and cannot upload');
     t.equal(await rp.getByRole('button', { name: /^Delete/ }).count(), 0, 'or delete');
     const readerShot = async (name: string) => {

@@ -149,7 +149,7 @@ t.test('documents you can organise', { skip: CHROMIUM ? false : 'no chromium' },
   await page.getByRole('combobox', { name: 'Topic of note-04.txt' }).selectOption({ label: 'No topic' });
   await page.getByRole('button', { name: 'Rename note-04.txt' }).click();
   await page.getByRole('textbox', { name: 'New name for note-04.txt' }).fill('Travel budget 2026');
-  await page.getByRole('button', { name: 'Save' }).click();
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
   await page.getByRole('link', { name: 'Travel budget 2026' }).waitFor();
   t.equal(await inTopic(finance), 8, 'a row’s topic removed in place');
 
@@ -159,7 +159,7 @@ t.test('documents you can organise', { skip: CHROMIUM ? false : 'no chromium' },
   await page.getByRole('combobox', { name: 'Topic of Travel budget 2026' }).selectOption({ label: 'Legal' });
   await page.getByRole('button', { name: 'Rename Travel budget 2026' }).click();
   await page.getByRole('textbox', { name: 'New name for Travel budget 2026' }).fill('Travel budget');
-  await page.getByRole('button', { name: 'Save' }).click();
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
   await page.getByRole('button', { name: 'Rename Travel budget', exact: true }).waitFor();
   t.equal(await inTopic(legal), 4, 'moved to Legal from the detail page');
   await screen(t, page, 'document-detail');

@@ -96,7 +96,7 @@ t.test(
 
     await nav('RAG settings');
     await page.getByLabel('Passages per answer (top K)').fill('1');
-    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
     await page.getByText('Saved').waitFor();
 
     await runSet('After');

@@ -90,7 +90,7 @@ t.test('every screen, on a desktop and on a phone', { skip: CHROMIUM ? false : '
   const topK = page.getByRole('spinbutton', { name: /Passages per answer/ });
   t.equal(await topK.getAttribute('placeholder'), 'Default: 6', 'the default is shown');
   await topK.fill('3');
-  await page.getByRole('button', { name: 'Save' }).click();
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
   await page.getByRole('status').filter({ hasText: 'Saved' }).waitFor();
   const stored = async () =>
     (
@@ -103,7 +103,7 @@ t.test('every screen, on a desktop and on a phone', { skip: CHROMIUM ? false : '
   t.equal((await stored()).topK, 3);
   await page.getByRole('button', { name: 'Reset to defaults' }).click();
   t.equal(await topK.inputValue(), '', 'reset empties the field to its default');
-  await page.getByRole('button', { name: 'Save' }).click();
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
   await page.getByRole('status').filter({ hasText: 'Saved' }).waitFor();
   t.match(
     await stored(),
@@ -163,7 +163,7 @@ t.test('every screen, on a desktop and on a phone', { skip: CHROMIUM ? false : '
   const add = page.getByRole('form', { name: 'Ajouter un utilisateur' });
   await add.getByLabel('Adresse e-mail').fill(admin.email);
   await add.getByLabel('Nom').fill('Doublon');
-  await add.getByRole('button', { name: 'Ajouter un utilisateur' }).click();
+  await add.getByRole('button', { name: 'Inviter', exact: true }).click();
   await page.getByRole('alert').filter({ hasText: 'Cela entre en conflit' }).waitFor();
   t.pass('a server error in French');
   await screen(t, page, 'french-users');

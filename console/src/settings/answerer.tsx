@@ -180,7 +180,7 @@ export function AnswererSettings(props: { onChanged: (current: Current) => void 
           {t('answererTest')}
         </button>
         <button type="submit" class="primary" disabled={busy || (server && !model)}>
-          {t('save')}
+          {t('saveAnswerer')}
         </button>
         <span role="status">{saved ? t('saved') : ''}</span>
       </p>
