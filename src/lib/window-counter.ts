@@ -47,7 +47,13 @@ function localCounter(maxEntries = 100_000) {
  */
 export function createWindowCounter(
   redisUrl: string | null,
-  options: { prefix: string; onDegraded?: (err: Error) => void; onRecovered?: () => void },
+  options: {
+    prefix: string;
+    /** The breaker's name on /metrics and in `redisBreakers` (default `rate-limits`): one per counter. */
+    name?: string;
+    onDegraded?: (err: Error) => void;
+    onRecovered?: () => void;
+  },
 ): WindowCounter {
   const local = localCounter();
   if (!redisUrl) return { hit: async (key, windowMs) => local(key, windowMs), close: async () => {} };
@@ -60,7 +66,7 @@ export function createWindowCounter(
     commandTimeout: redisBreakerDefaults().commandTimeoutMs * 10,
   });
   const run = redisWithFallback(redis, options.onDegraded, {
-    name: 'rate-limits',
+    name: options.name ?? 'rate-limits',
     ...(options.onRecovered ? { onRecovered: options.onRecovered } : {}),
   });
   return {

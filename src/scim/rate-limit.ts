@@ -16,7 +16,11 @@ const WINDOW_MS = 60_000;
 export function scimRateLimit(app: FastifyInstance) {
   const { config } = app.ctx;
   if (!config.rateLimitEnabled) return async () => {};
-  const counter = createWindowCounter(config.redisUrl, { prefix: `${config.ops.redisPrefix}rl:` });
+  // A breaker of its own: sharing the API's name let this one shadow it in `redisBreakers`.
+  const counter = createWindowCounter(config.redisUrl, {
+    prefix: `${config.ops.redisPrefix}rl:`,
+    name: 'scim-rate-limits',
+  });
   app.addHook('onClose', () => counter.close());
   const max = limitsOf(config).authenticated;
   return async (request: FastifyRequest, reply: FastifyReply, tokenId: string) => {
