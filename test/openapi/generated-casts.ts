@@ -312,8 +312,9 @@ const PROTOCOL: Rule[] = [
     source:
       'AuditEvent.details (schemas/audit.ts; docs/auth.md "Audit log"): the safe fields each audit rule keeps',
     matches: (s) =>
-      /\bdetails\b/.test(s.text) &&
-      (/(^|\/)models\/\w*(AuditEvent|audit_?event)/i.test(s.file) || /AuditEvent/.test(s.scope ?? '')),
+      /(^|\/)models\/\w*audit_?events?\w*details\b/i.test(s.file) ||
+      (/\bdetails\b/.test(s.text) &&
+        (/(^|\/)models\/\w*(AuditEvent|audit_?event)/i.test(s.file) || /AuditEvent/.test(s.scope ?? ''))),
   },
 ];
 
