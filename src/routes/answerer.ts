@@ -13,6 +13,7 @@ import {
   allowedEndpoints,
   assertChoice,
   clearCompanyAnswerer,
+  normalizeEndpoint,
   companyAnswerer,
   providerOf,
   storeCompanyAnswerer,
@@ -43,7 +44,7 @@ const answererRoutes: FastifyPluginAsyncTypebox = async (app) => {
       .select(['endpoint', 'secret_ciphertext'])
       .where('company_id', '=', companyId)
       .executeTakeFirst();
-    if (!row?.secret_ciphertext || row.endpoint !== (endpoint ?? '').replace(/\/+$/, '')) return null;
+    if (!row?.secret_ciphertext || row.endpoint !== normalizeEndpoint(endpoint)) return null;
     return decryptSecret(ctx.webhookKey, row.secret_ciphertext);
   };
 
@@ -111,7 +112,7 @@ const answererRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const { provider, endpoint } = request.body;
       assertChoice(ctx.config, { provider, endpoint, model: 'any' });
       const apiKey = request.body.apiKey ?? (await storedKey(companyId, endpoint));
-      const data = await listModels({ provider, endpoint: endpoint.replace(/\/+$/, ''), apiKey });
+      const data = await listModels({ provider, endpoint: normalizeEndpoint(endpoint), apiKey });
       return { success: true as const, data };
     },
   );
@@ -143,7 +144,7 @@ const answererRoutes: FastifyPluginAsyncTypebox = async (app) => {
           { config: ctx.config, embedder: ctx.embedder, installation: ctx.llm },
           {
             provider: choice.provider,
-            endpoint: (body.endpoint ?? '').replace(/\/+$/, '') || null,
+            endpoint: normalizeEndpoint(body.endpoint) || null,
             model: body.model ?? null,
             apiKey,
           },

@@ -1,9 +1,8 @@
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../db/schema.ts';
 import { conflict, notFound } from '../lib/errors.ts';
-import { newId } from '../lib/ids.ts';
-import { randomToken, sha256Hex } from '../auth/tokens.ts';
-import { INVITATION_TTL_MS } from './users.service.ts';
+import { sha256Hex } from '../auth/tokens.ts';
+import { issueInvitation } from './users.service.ts';
 
 /** An invitation nobody accepted yet: the invited user and the latest link's expiry. */
 export interface PendingInvitation {
@@ -106,25 +105,13 @@ export async function resendInvitation(
       .where('user_id', '=', userId)
       .where('accepted_at', 'is', null)
       .execute();
-    const token = `inv_${randomToken(32)}`;
-    const expiresAt = new Date(Date.now() + INVITATION_TTL_MS);
-    await trx
-      .insertInto('invitations')
-      .values({
-        id: newId('inv'),
-        company_id: companyId,
-        user_id: userId,
-        token_hash: sha256Hex(token),
-        expires_at: expiresAt,
-        created_by: createdBy,
-      })
-      .execute();
+    const { token, expiresAt } = await issueInvitation(trx, companyId, userId, createdBy);
     const user = await trx
       .selectFrom('users')
       .select(['email', 'name'])
       .where('id', '=', userId)
       .executeTakeFirstOrThrow();
-    return { token, expiresAt: expiresAt.toISOString(), email: user.email, name: user.name };
+    return { token, expiresAt, email: user.email, name: user.name };
   });
 }
 

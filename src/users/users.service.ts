@@ -75,21 +75,34 @@ async function insertUser(
       })
       .execute();
     if (passwordHash) return undefined;
-    const token = `inv_${randomToken(32)}`;
-    const expiresAt = new Date(Date.now() + INVITATION_TTL_MS);
-    await trx
-      .insertInto('invitations')
-      .values({
-        id: newId('inv'),
-        company_id: companyId,
-        user_id: id,
-        token_hash: sha256Hex(token),
-        expires_at: expiresAt,
-        created_by: createdBy,
-      })
-      .execute();
-    return { token, expiresAt: expiresAt.toISOString() };
+    return issueInvitation(trx, companyId, id, createdBy);
   });
+}
+
+/**
+ * Stores a one-time invitation link for `userId` (`inv_` + 256 random bits, valid
+ * INVITATION_TTL_MS); only its SHA-256 is kept. Used at creation and by a resend.
+ */
+export async function issueInvitation(
+  db: Kysely<DB>,
+  companyId: string,
+  userId: string,
+  createdBy: string | null,
+): Promise<Invitation> {
+  const token = `inv_${randomToken(32)}`;
+  const expiresAt = new Date(Date.now() + INVITATION_TTL_MS);
+  await db
+    .insertInto('invitations')
+    .values({
+      id: newId('inv'),
+      company_id: companyId,
+      user_id: userId,
+      token_hash: sha256Hex(token),
+      expires_at: expiresAt,
+      created_by: createdBy,
+    })
+    .execute();
+  return { token, expiresAt: expiresAt.toISOString() };
 }
 
 export interface UserChange {

@@ -2,11 +2,11 @@ import { useState } from 'preact/hooks';
 import { api, COOKIE_MODE, setSession } from '../api.ts';
 import { useI18n } from '../i18n.ts';
 import { Problem } from '../ui.tsx';
+import { navigate } from '../session.ts';
 
 const backToSignIn = (e: Event) => {
   e.preventDefault();
-  history.pushState(null, '', '/app/');
-  dispatchEvent(new PopStateEvent('popstate'));
+  navigate('');
 };
 
 /**

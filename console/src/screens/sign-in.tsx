@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'preact/hooks';
 import { api, COOKIE_MODE, setSession, type paths } from '../api.ts';
+import { navigate } from '../session.ts';
 import { useI18n, type Lang } from '../i18n.ts';
 import { Problem } from '../ui.tsx';
 
@@ -162,8 +163,7 @@ export function SignIn({
             href="/app/forgot-password"
             onClick={(e) => {
               e.preventDefault();
-              history.pushState(null, '', '/app/forgot-password');
-              dispatchEvent(new PopStateEvent('popstate'));
+              navigate('forgot-password');
             }}
           >
             {t('forgotPassword')}

@@ -11,6 +11,9 @@ import { ollamaProvider } from './ollama.ts';
 import { openAiCompatibleProvider } from './openai.ts';
 import type { LlmProvider } from './provider.ts';
 
+/** An endpoint as stored and compared: without trailing slashes (ANSWERER_ENDPOINTS are written so). */
+export const normalizeEndpoint = (url: string | null | undefined) => (url ?? '').replace(/\/+$/, '');
+
 /** What a company may answer with: its installation's answerer, or one of these. */
 export const COMPANY_PROVIDERS = ['extractive', 'ollama', 'openai'] as const;
 export type CompanyProvider = (typeof COMPANY_PROVIDERS)[number];
@@ -48,9 +51,9 @@ export interface AnswererDeps {
 export function allowedEndpoints(config: Config): AnswererEndpoint[] {
   const own: AnswererEndpoint[] =
     config.llmProvider === 'ollama'
-      ? [{ kind: 'ollama', url: config.ollamaUrl.replace(/\/+$/, '') }]
+      ? [{ kind: 'ollama', url: normalizeEndpoint(config.ollamaUrl) }]
       : config.llmProvider === 'openai'
-        ? [{ kind: 'openai', url: config.openaiBaseUrl.replace(/\/+$/, '') }]
+        ? [{ kind: 'openai', url: normalizeEndpoint(config.openaiBaseUrl) }]
         : [];
   const all = [...own, ...config.answererEndpoints];
   return all.filter((e, i) => all.findIndex((x) => x.kind === e.kind && x.url === e.url) === i);
@@ -62,7 +65,7 @@ export function allowedEndpoints(config: Config): AnswererEndpoint[] {
  */
 export function assertChoice(config: Config, choice: AnswererChoice): void {
   if (choice.provider === 'extractive') return;
-  const endpoint = (choice.endpoint ?? '').replace(/\/+$/, '');
+  const endpoint = normalizeEndpoint(choice.endpoint);
   const allowed = allowedEndpoints(config).filter((e) => e.kind === choice.provider);
   if (!allowed.some((e) => e.url === endpoint))
     throw validationError('This model server is not one the operator allows', [
@@ -104,7 +107,7 @@ export async function storeCompanyAnswerer(
   choice: AnswererChoice,
 ): Promise<CompanyAnswerer> {
   assertChoice(deps.config, choice);
-  const endpoint = choice.provider === 'extractive' ? null : (choice.endpoint ?? '').replace(/\/+$/, '');
+  const endpoint = choice.provider === 'extractive' ? null : normalizeEndpoint(choice.endpoint);
   const before = await deps.db
     .selectFrom('company_answerers')
     .select(['endpoint', 'secret_ciphertext'])
