@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { FastifyRequest } from 'fastify';
 import { DeleteResponse, errorResponses, pagination } from '../../schemas/common.ts';
 import {
   InvitationInfo,
@@ -17,6 +16,7 @@ import {
   revokeInvitation,
 } from '../users/invitations.ts';
 import { invitationLink, invitationMailer } from '../users/invitation-mail.ts';
+import { companyNameOf, publicOrigin } from '../users/mail.ts';
 
 /**
  * Invitations as their own action (issue 40): the pending list, a fresh link (resend), withdrawal
@@ -28,8 +28,6 @@ const invitationRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const mail = smtp.url ? invitationMailer({ url: smtp.url, from: smtp.from }) : null;
   const common = { tags: ['users'], security: [{ bearerAuth: [] }] };
   const config = { permission: 'admin' as const };
-  const originOf = (request: FastifyRequest) =>
-    app.ctx.config.publicUrl ?? `${request.protocol}://${request.host}`;
 
   app.get(
     '/invitations',
@@ -67,18 +65,14 @@ const invitationRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const admin = userOf(request);
       const fresh = await resendInvitation(app.ctx.db, admin.companyId, request.params.userId, admin.userId);
-      const link = invitationLink(originOf(request), fresh.token);
+      const link = invitationLink(publicOrigin(app.ctx.config.publicUrl, request), fresh.token);
       const data = { token: fresh.token, link, expiresAt: fresh.expiresAt };
       if (!mail) return { success: true as const, data };
-      const company = await app.ctx.db
-        .selectFrom('companies')
-        .select('name')
-        .where('id', '=', admin.companyId)
-        .executeTakeFirst();
+      const companyName = await companyNameOf(app.ctx.db, admin.companyId);
       const emailed = await mail({
         to: fresh.email,
         name: fresh.name,
-        companyName: company?.name ?? 'your company',
+        companyName,
         link,
         expiresAt: fresh.expiresAt,
       });

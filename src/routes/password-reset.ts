@@ -12,7 +12,7 @@ import { userOf } from '../../plugins/auth.ts';
 import { loginKeys, throttled } from '../auth/throttle.ts';
 import { CookieModeHeaders, deliverRefreshToken } from '../auth/refresh-cookie.ts';
 import { authSettingsOf } from './auth.ts';
-import { plainMailer } from '../users/mail.ts';
+import { companyNameOf, plainMailer, publicOrigin } from '../users/mail.ts';
 import { issuePasswordResetByAdmin, requestPasswordReset, resetPassword } from '../users/password-reset.ts';
 
 /** The console page that redeems a reset token (console/src/screens/reset-password.tsx). */
@@ -31,8 +31,7 @@ const FORGOT_ANSWER =
 const passwordResetRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { smtp, passwordResetTtlMinutes: ttl } = app.ctx.config;
   const send = smtp.url ? plainMailer({ url: smtp.url, from: smtp.from }) : null;
-  const originOf = (request: FastifyRequest) =>
-    app.ctx.config.publicUrl ?? `${request.protocol}://${request.host}`;
+  const originOf = (request: FastifyRequest) => publicOrigin(app.ctx.config.publicUrl, request);
   const open = { auth: 'none' as const, limitGroup: 'login' as const };
   const mailText = (name: string, company: string, link: string, expiresAt: string) =>
     `Hello ${name},\n\nSomeone (hopefully you) asked to choose a new password for ${company} on Cog-RAG.\n` +
@@ -135,15 +134,11 @@ const passwordResetRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const link = resetLink(originOf(request), issued.token);
       const data = { token: issued.token, link, expiresAt: issued.expiresAt };
       if (!send) return { success: true as const, data };
-      const company = await app.ctx.db
-        .selectFrom('companies')
-        .select('name')
-        .where('id', '=', admin.companyId)
-        .executeTakeFirst();
+      const companyName = await companyNameOf(app.ctx.db, admin.companyId);
       const emailed = await send({
         to: issued.email,
-        subject: `Choose a new password for ${company?.name ?? 'your company'} on Cog-RAG`,
-        text: mailText(issued.name, company?.name ?? 'your company', link, issued.expiresAt),
+        subject: `Choose a new password for ${companyName} on Cog-RAG`,
+        text: mailText(issued.name, companyName, link, issued.expiresAt),
       });
       return { success: true as const, data: { ...data, emailed } };
     },

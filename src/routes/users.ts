@@ -13,6 +13,7 @@ import { notFound } from '../lib/errors.ts';
 import { findUser, listUsers } from '../users/users.repository.ts';
 import { createUser, deleteUser, updateUser } from '../users/users.service.ts';
 import { invitationLink, invitationMailer } from '../users/invitation-mail.ts';
+import { companyNameOf, publicOrigin } from '../users/mail.ts';
 
 /**
  * "User management" (spec RBAC: admins only), within the admin's own company: another
@@ -62,16 +63,12 @@ const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const admin = userOf(request);
       const data = await createUser(app.ctx.db, admin.companyId, admin.userId, request.body);
       if (!data.invitation || !sendInvitation) return reply.code(201).send({ success: true as const, data });
-      const company = await app.ctx.db
-        .selectFrom('companies')
-        .select('name')
-        .where('id', '=', admin.companyId)
-        .executeTakeFirst();
-      const origin = app.ctx.config.publicUrl ?? `${request.protocol}://${request.host}`;
+      const companyName = await companyNameOf(app.ctx.db, admin.companyId);
+      const origin = publicOrigin(app.ctx.config.publicUrl, request);
       const emailed = await sendInvitation({
         to: data.user.email,
         name: data.user.name,
-        companyName: company?.name ?? 'your company',
+        companyName,
         link: invitationLink(origin, data.invitation.token),
         expiresAt: data.invitation.expiresAt,
       });

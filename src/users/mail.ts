@@ -1,3 +1,5 @@
+import type { Kysely } from 'kysely';
+import type { DB } from '../db/schema.ts';
 import { createTransport, type Transporter } from 'nodemailer';
 
 /** One plain-text message: recipient, subject and body (never markup: names are user input). */
@@ -31,4 +33,14 @@ export function plainMailer(smtp: { url: string; from: string }) {
       clearTimeout(timer);
     }
   };
+}
+
+/** The console's origin for links in e-mails: PUBLIC_URL, else the request's own. */
+export const publicOrigin = (publicUrl: string | null, request: { protocol: string; host: string }) =>
+  publicUrl ?? `${request.protocol}://${request.host}`;
+
+/** The company's name as e-mails say it ('your company' if it is gone). */
+export async function companyNameOf(db: Kysely<DB>, companyId: string): Promise<string> {
+  const row = await db.selectFrom('companies').select('name').where('id', '=', companyId).executeTakeFirst();
+  return row?.name ?? 'your company';
 }
