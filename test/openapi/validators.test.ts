@@ -1,6 +1,6 @@
 import t from 'tap';
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { exportOpenApi } from '../../scripts/openapi-export.ts';
@@ -41,7 +41,34 @@ t.test('openapi-generator and Redocly accept the document', async (t) => {
     });
     if (run.status !== 0) t.comment(run.stderr.slice(-2000));
     t.equal(run.status, 0, 'redocly exits 0');
-    const report = JSON.parse(run.stdout) as { totals: { errors: number; warnings: number } };
-    t.same(report.totals, { ...report.totals, errors: 0, warnings: 0 }, 'no errors, no warnings');
+    const report = JSON.parse(run.stdout) as RedoclyReport;
+    const document = JSON.parse(readFileSync(file, 'utf8')) as OpenApiDocument;
+    const problems = report.problems.filter((problem) => !isRedirectOnly(problem, document));
+    t.same(
+      problems.map((p) => `${p.ruleId} ${p.location[0]?.pointer ?? ''}`),
+      [],
+      'no errors, no warnings (but a 2xx missing from a browser redirect)',
+    );
+    t.equal(report.totals.errors, 0, 'no errors');
   });
 });
+
+interface RedoclyReport {
+  totals: { errors: number; warnings: number };
+  problems: { ruleId: string; location: { pointer: string }[] }[];
+}
+type OpenApiDocument = { paths: Record<string, Record<string, { responses: Record<string, unknown> }>> };
+
+/**
+ * Redocly's `operation-2xx-response` asks every operation for a 2xx. The OpenID Connect `start`,
+ * `callback` and `logout` are browser navigations whose only success is a 302 (docs/auth.md), so
+ * that warning is accepted for an operation whose responses hold a 3xx, and for no other.
+ */
+function isRedirectOnly(problem: RedoclyReport['problems'][number], document: OpenApiDocument): boolean {
+  if (problem.ruleId !== 'operation-2xx-response') return false;
+  const match = /^#\/paths\/(.+)\/(get|post|put|patch|delete)\/responses$/.exec(problem.location[0]?.pointer ?? '');
+  if (!match) return false;
+  const path = match[1]!.replaceAll('~1', '/').replaceAll('~0', '~');
+  const responses = document.paths[path]?.[match[2]!]?.responses ?? {};
+  return Object.keys(responses).some((code) => /^3\d\d$/.test(code));
+}
