@@ -15,6 +15,8 @@ import type { Reranker } from './retrieval/retriever.ts';
 import { withQueryCache } from './embeddings/query-cache.ts';
 import { startQueue } from './ingestion/queue.ts';
 import { createLlmProvider, type LlmProvider } from './chat/llm/index.ts';
+import type { Reader } from './chat/reader/reader.ts';
+import { loadConfiguredReader } from './chat/reader/shipped.ts';
 import { createAnswererResolver, type AnswererResolver } from './chat/llm/company-answerers.ts';
 import type { IngestDeps } from './ingestion/ingest.ts';
 import type { ChatDeps } from './chat/chat.service.ts';
@@ -45,6 +47,8 @@ export interface AppContext {
   reranker: Reranker | null;
   boss: PgBoss;
   llm: LlmProvider;
+  /** The extractive reader (READER_MODEL), or null when READER_MODEL=off. */
+  reader: Reader | null;
   /** Each company's answerer: its own choice (PUT /api/answerer) or `llm` (company-answerers.ts). */
   answerers: AnswererResolver;
   /** Per-company document and storage limits (QUOTA_*). */
@@ -83,6 +87,8 @@ export interface ContextOverrides {
   llm?: LlmProvider;
   /** A loaded reranker to share, or null for none whatever RERANK_MODEL says. */
   reranker?: Reranker | null;
+  /** A loaded reader to share, or null for none whatever READER_MODEL says. */
+  reader?: Reader | null;
 }
 
 /** JWT_SECRET, or a random secret generated on first start and kept in DATA_DIR/jwt-secret. */
@@ -119,6 +125,12 @@ export async function createContext(config: Config, overrides: ContextOverrides 
       : config.rerank
         ? await loadCrossEncoder(config.modelsDir, config.rerank.model, config.rerank)
         : null;
+  const reader =
+    overrides.reader !== undefined
+      ? overrides.reader
+      : config.reader.model === null
+        ? null
+        : await loadConfiguredReader(config.modelsDir, config.reader.model, config.reader.threads);
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
     pgliteDataDir: overrides.pgliteDataDir ?? pgliteDir(config.dataDir),
@@ -137,7 +149,7 @@ export async function createContext(config: Config, overrides: ContextOverrides 
     const boss = await startQueue(database.pool, overrides.queueSchema ?? 'pgboss');
     await createEvaluationQueue(boss);
     await createConnectorQueue(boss);
-    const llm = overrides.llm ?? (await createLlmProvider(config, embedder));
+    const llm = overrides.llm ?? (await createLlmProvider(config, embedder, reader));
     const sandbox = new ParserSandbox(config.parse, config.ingestConcurrency, {
       modelsDir: config.modelsDir,
       modelId: embedder.modelId,
@@ -181,6 +193,7 @@ export async function createContext(config: Config, overrides: ContextOverrides 
       reranker,
       boss,
       llm,
+      reader,
       sandbox,
       quota: config.quota,
       jwtSecret,
@@ -195,6 +208,7 @@ export async function createContext(config: Config, overrides: ContextOverrides 
         config,
         embedder,
         installation: llm,
+        reader,
         secretKey: webhookKey,
       }),
       authCache,
@@ -259,5 +273,7 @@ export function chatDepsOf(ctx: AppContext): ChatDeps {
     vectorStore: ctx.vectorStore,
     llm: ctx.llm,
     llmFor: (companyId) => ctx.answerers.forCompany(companyId),
+    reader: ctx.reader,
+    readerPassages: ctx.config.reader.passages,
   };
 }

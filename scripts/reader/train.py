@@ -2,6 +2,8 @@
 
 Usage: python scripts/reader/train.py --data work/reader --out work/reader/model [--max-steps N]
        [--epochs 1] [--batch-size 32] [--lr 1e-4] [--bf16] [--threads 2]
+       [--init DIR --skip-batches N]   (go on from a trained model, e.g. dequantize.py's, past the
+                                        N batches of the data order it already saw)
 
 Same script on CPU or CUDA (picked automatically). Batches are length-bucketed: windows are sorted
 by length inside pools of 100 batches and padded to each batch's longest, which roughly halves the
@@ -67,6 +69,9 @@ def main():
     parser.add_argument('--threads', type=int, default=0)
     parser.add_argument('--save-every', type=int, default=100)
     parser.add_argument('--seed', type=int, default=2026)
+    parser.add_argument('--init', default='', help='start from this model folder instead of the base weights')
+    parser.add_argument('--skip-batches', type=int, default=0,
+                        help='batches of the (seeded) data order already trained on by --init; they are not repeated')
     args = parser.parse_args()
     if args.threads:
         torch.set_num_threads(args.threads)
@@ -79,7 +84,7 @@ def main():
     out.mkdir(parents=True, exist_ok=True)
     per_epoch = math.ceil(len(lengths) / args.batch_size)
     total = args.max_steps or math.ceil(per_epoch * args.epochs)
-    model = AutoModelForQuestionAnswering.from_pretrained(str(base_model_dir())).to(device)
+    model = AutoModelForQuestionAnswering.from_pretrained(args.init or str(base_model_dir())).to(device)
     optimizer = torch.optim.AdamW(model.parameters(), lr=args.lr, weight_decay=0.01)
     # Linear warm-up then linear decay to 0 at `total` (transformers' get_linear_schedule_with_warmup),
     # with `total` re-read from OUT/max-steps when that file exists: a CPU run can be shortened or
@@ -113,7 +118,7 @@ def main():
         Path(str(checkpoint) + '.tmp').replace(checkpoint)
 
     while step < total:
-        epoch, index = divmod(step, per_epoch)
+        epoch, index = divmod(step + args.skip_batches, per_epoch)
         began, seen_tokens = time.time(), 0
         plan = batches(lengths, args.batch_size, args.seed + epoch)
         for indices in plan[index:]:

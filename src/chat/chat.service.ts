@@ -19,6 +19,9 @@ import { sourcesOf, type SourceView } from './sources.ts';
 import { SourceSupport } from './attribution.ts';
 import { GroundedAnswer } from './grounding.ts';
 import { assess, DEFAULT_ANSWER_THRESHOLD } from './answering/assess.ts';
+import type { Reader } from './reader/reader.ts';
+import { readSources } from './reader/read-sources.ts';
+import { ANSWERABILITY_GATE, DEFAULT_GATE_THRESHOLD, gateProbability } from './reader/answerability.ts';
 import { followUpQuestion } from './answering/follow-up.ts';
 import { REFUSAL_SENTENCE } from './prompt.ts';
 import { accessScopeOf } from '../access/scope.ts';
@@ -45,6 +48,10 @@ export interface ChatDeps extends RetrieverDeps {
   llm: LlmProvider;
   /** The answerer of a company (its own choice, or `llm`); absent: `llm` for everyone. */
   llmFor?: (companyId: string) => Promise<LlmProvider>;
+  /** The extractive reader: its span grounds a generated answer that states it; null or absent = none. */
+  reader?: Reader | null;
+  /** Retrieved chunks the reader reads per question (READER_PASSAGES). */
+  readerPassages?: number;
 }
 
 /** Chunks given to the model as numbered sources. */
@@ -140,15 +147,34 @@ export async function* answerStream(
   // The extractive answerer quotes cited sentences or refuses by itself: only a generating model's
   // answer is held back until it is grounded (grounding.ts).
   const extractive = llm.name === 'extractive';
-  const answer = new GroundedAnswer(sources.length, extractive ? null : new SourceSupport(context));
   const threshold = settings.answerThreshold ?? DEFAULT_ANSWER_THRESHOLD;
   // A generating model answers only what the extractive answerer's calibrated answerability
-  // would answer: the same decision guards every provider (docs/chat.md "The extractive answer").
+  // would answer: the same decision guards every provider (docs/chat.md "The extractive answer"),
+  // and a refusal costs no generation. The reader's span, read meanwhile, grounds a generated
+  // answer that states it (docs/chat.md "The reader").
+  const guarded = !extractive && documents.length > 0;
+  const [assessment, reading] = guarded
+    ? await Promise.all([
+        assess(deps.embedder, query, documents),
+        deps.reader ? readSources(deps.reader, query, documents, deps.readerPassages ?? 4) : null,
+      ])
+    : [null, null];
   const answerable =
-    extractive || documents.length === 0
-      ? true
-      : (await assess(deps.embedder, query, documents)).answerable >= threshold;
-  if (!extractive && documents.length > 0) watch.lap('assess');
+    assessment === null ||
+    (deps.reader
+      ? gateProbability(ANSWERABILITY_GATE, {
+          rules: assessment.answerable,
+          margin: reading?.best?.span.margin ?? null,
+        }) >= (settings.answerThreshold ?? DEFAULT_GATE_THRESHOLD)
+      : assessment.answerable >= threshold);
+  if (guarded) watch.lap('assess');
+  const readerAnswer =
+    reading?.best && answerable ? { text: reading.best.span.text, citation: reading.best.citation } : null;
+  const answer = new GroundedAnswer(
+    sources.length,
+    extractive ? null : new SourceSupport(context),
+    readerAnswer,
+  );
   const fragments = answerable
     ? llm.generate({
         question: extractive ? (followUp ?? request.message) : request.message,

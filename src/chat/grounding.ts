@@ -50,14 +50,31 @@ export class GroundedAnswer {
   /** The source that supported the text released before any citation: the fallback to cite. */
   private releasedOn: number | null = null;
 
+  /** The reader's answer in the sources (words of its span, normalised, and their [n]), or null. */
+  private readonly claim: { words: string; citation: number } | null;
+
   /**
    * @param sourceCount how many numbered sources the answer may cite ([1] … [sourceCount])
    * @param support the sources' support check, or null to pass fragments through unchecked
+   * @param readerAnswer the extractive reader's span for the question and the source it is in
+   *   (src/chat/reader/): an uncited answer that states it is supported by that source, even
+   *   when it shares too few words with it for the term check ("September 21, 2020.")
    */
-  constructor(sourceCount: number, support: SourceSupport | null) {
+  constructor(
+    sourceCount: number,
+    support: SourceSupport | null,
+    readerAnswer: { text: string; citation: number } | null = null,
+  ) {
     this.filter = new CitationFilter(sourceCount);
     this.support = support;
     this.released = support === null;
+    const words = readerAnswer ? wordsOf(readerAnswer.text) : '';
+    this.claim = words && readerAnswer ? { words, citation: readerAnswer.citation } : null;
+  }
+
+  /** The reader's source when `text` states the reader's span (its words, in order), else null. */
+  private claimedIn(text: string): number | null {
+    return this.claim && ` ${wordsOf(text)} `.includes(` ${this.claim.words} `) ? this.claim.citation : null;
   }
 
   /** Source numbers cited in what was shown. */
@@ -90,10 +107,10 @@ export class GroundedAnswer {
     const held = this.held;
     const whole = this.shownText + held;
     const source = this.released
-      ? (this.support.attribute(whole) ?? this.releasedOn)
+      ? (this.support.attribute(whole) ?? this.claimedIn(whole) ?? this.releasedOn)
       : startsWithRefusal(whole)
         ? null
-        : this.support.attribute(whole);
+        : (this.support.attribute(whole) ?? this.claimedIn(whole));
     this.held = '';
     if (source === null) return out + this.emit(REFUSAL_SENTENCE);
     const marker = this.filter.push(`${/\s$/.test(whole) ? '' : ' '}[${source}]`) + this.filter.flush();
@@ -116,9 +133,10 @@ export class GroundedAnswer {
     const words = wordsOf(this.held);
     // A copy of the refusal, whole or begun, is never attributed.
     if (REFUSAL_WORDS.startsWith(words) || words.startsWith(REFUSAL_WORDS)) return false;
+    const claimed = this.claimedIn(this.held);
     const terms = termsOf(this.held);
-    if (new Set(terms).size < MIN_TERMS_TO_RELEASE) return false;
-    this.releasedOn = this.support!.attributeTerms(terms);
+    if (claimed === null && new Set(terms).size < MIN_TERMS_TO_RELEASE) return false;
+    this.releasedOn = claimed ?? this.support!.attributeTerms(terms);
     return this.releasedOn !== null;
   }
 

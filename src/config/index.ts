@@ -99,6 +99,13 @@ export interface Config {
   embeddingModel: string;
   /** Cross-encoder for retrieval mode `rerank` (a folder under MODELS_DIR, or absolute); null = none. */
   rerank: { model: string; topN: number; budgetMs: number; batchSize: number; maxTokens: number } | null;
+  /**
+   * The extractive reader (src/chat/reader/): `model` is a folder under MODELS_DIR or an absolute
+   * one, '' = the reader shipped in assets/reader, null = off (READER_MODEL=off: the sentence rules
+   * pick the answer's words); `threads` = ONNX Runtime threads per window; `passages` = retrieved
+   * chunks it reads per question.
+   */
+  reader: { model: string | null; threads: number; passages: number };
   chunkMaxTokens: number;
   chunkOverlapTokens: number;
   /** Embedding: ONNX threads of the document session, texts and padded tokens per batch. */
@@ -336,6 +343,11 @@ export function loadConfig(env: Env = process.env): Config {
           maxTokens: int(env, 'RERANK_MAX_TOKENS', 256, 16),
         }
       : null,
+    reader: {
+      model: env.READER_MODEL?.trim() === 'off' ? null : (env.READER_MODEL?.trim() ?? ''),
+      threads: int(env, 'READER_THREADS', 1, 1),
+      passages: int(env, 'READER_PASSAGES', 4, 1),
+    },
     chunkMaxTokens: int(env, 'CHUNK_MAX_TOKENS', 256, 32),
     chunkOverlapTokens: int(env, 'CHUNK_OVERLAP_TOKENS', 32, 0),
     ingestConcurrency: int(env, 'INGEST_CONCURRENCY', 2, 1),

@@ -141,7 +141,7 @@ const answererRoutes: FastifyPluginAsyncTypebox = async (app) => {
         assertChoice(ctx.config, choice);
         const apiKey = body.apiKey ?? (await storedKey(companyId, body.endpoint));
         provider = providerOf(
-          { config: ctx.config, embedder: ctx.embedder, installation: ctx.llm },
+          { config: ctx.config, embedder: ctx.embedder, installation: ctx.llm, reader: ctx.reader },
           {
             provider: choice.provider,
             endpoint: normalizeEndpoint(body.endpoint) || null,

@@ -108,3 +108,25 @@ t.test('without a support check (the extractive answerer) fragments pass through
   t.same(out.used, []);
   t.equal(answer.shown, 'The capital of Australia is Canberra.');
 });
+
+t.test("an uncited answer that states the reader's span is grounded in the reader's source", async (t) => {
+  // Too few shared terms for the term support to release it ("Eight." shares one term).
+  const withoutReader = run(grounded(), ['Doors get unlocked at eight.']);
+  t.equal(withoutReader.text, REFUSAL_SENTENCE, 'term support alone refuses it');
+  const answer = new GroundedAnswer(sources.length, new SourceSupport(sources), {
+    text: 'eight',
+    citation: 1,
+  });
+  const out = run(answer, ['Doors get unlocked at eight.']);
+  t.equal(out.text, 'Doors get unlocked at eight. [1]');
+  t.same(out.used, [1]);
+  const other = new GroundedAnswer(sources.length, new SourceSupport(sources), {
+    text: 'eighteen',
+    citation: 1,
+  });
+  t.equal(
+    run(other, ['Doors get unlocked at eight.']).text,
+    REFUSAL_SENTENCE,
+    'a span the answer does not state grounds nothing',
+  );
+});

@@ -2,7 +2,7 @@ import t from 'tap';
 import { chromium, type Page } from 'playwright-core';
 import { buildTestApp, signUp } from '../helpers/app.ts';
 import { RAG_DEFAULTS } from '../../console/src/settings/defaults.ts';
-import { DEFAULT_ANSWER_THRESHOLD } from '../../src/chat/answering/assess.ts';
+import { DEFAULT_GATE_THRESHOLD } from '../../src/chat/reader/answerability.ts';
 import { SOURCES_PER_ANSWER } from '../../src/chat/chat.service.ts';
 import { buildFrontEnds, CHROMIUM, CHROMIUM_ARGS, DESKTOP, PHONE, screen } from '../helpers/browser.ts';
 
@@ -27,7 +27,7 @@ const SCREENS = [
 ] as const;
 
 t.test('the settings screen’s defaults are the server’s', async (t) => {
-  t.equal(RAG_DEFAULTS.answerThreshold, DEFAULT_ANSWER_THRESHOLD, 'answer threshold');
+  t.equal(RAG_DEFAULTS.answerThreshold, DEFAULT_GATE_THRESHOLD, 'answer threshold');
   t.equal(RAG_DEFAULTS.topK, SOURCES_PER_ANSWER, 'passages per answer');
 });
 
@@ -107,7 +107,7 @@ t.test('every screen, on a desktop and on a phone', { skip: CHROMIUM ? false : '
   await page.getByRole('status').filter({ hasText: 'Saved' }).waitFor();
   t.match(
     await stored(),
-    { topK: SOURCES_PER_ANSWER, temperature: 0.1, answerThreshold: DEFAULT_ANSWER_THRESHOLD },
+    { topK: SOURCES_PER_ANSWER, temperature: 0.1, answerThreshold: DEFAULT_GATE_THRESHOLD },
     'defaults saved',
   );
 

@@ -66,7 +66,9 @@ type OpenApiDocument = { paths: Record<string, Record<string, { responses: Recor
  */
 function isRedirectOnly(problem: RedoclyReport['problems'][number], document: OpenApiDocument): boolean {
   if (problem.ruleId !== 'operation-2xx-response') return false;
-  const match = /^#\/paths\/(.+)\/(get|post|put|patch|delete)\/responses$/.exec(problem.location[0]?.pointer ?? '');
+  const match = /^#\/paths\/(.+)\/(get|post|put|patch|delete)\/responses$/.exec(
+    problem.location[0]?.pointer ?? '',
+  );
   if (!match) return false;
   const path = match[1]!.replaceAll('~1', '/').replaceAll('~0', '~');
   const responses = document.paths[path]?.[match[2]!]?.responses ?? {};

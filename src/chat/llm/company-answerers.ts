@@ -7,6 +7,7 @@ import { validationError } from '../../lib/errors.ts';
 import { TtlLru } from '../../lib/ttl-lru.ts';
 import { decryptSecret, encryptSecret } from '../../webhooks/secrets.ts';
 import { extractiveProvider } from './extractive.ts';
+import type { Reader } from '../reader/reader.ts';
 import { ollamaProvider } from './ollama.ts';
 import { openAiCompatibleProvider } from './openai.ts';
 import type { LlmProvider } from './provider.ts';
@@ -41,6 +42,8 @@ export interface AnswererDeps {
   embedder: Embedder;
   /** The installation's answerer (LLM_PROVIDER), answering for companies without a choice. */
   installation: LlmProvider;
+  /** The extractive reader (READER_MODEL), or null when off. */
+  reader: Reader | null;
   secretKey: Buffer;
 }
 
@@ -147,12 +150,14 @@ export async function clearCompanyAnswerer(db: Kysely<DB>, companyId: string): P
  * the installation's token and time limits. `apiKey` in clear, already decrypted.
  */
 export function providerOf(
-  deps: Pick<AnswererDeps, 'config' | 'embedder' | 'installation'>,
+  deps: Pick<AnswererDeps, 'config' | 'embedder' | 'installation' | 'reader'>,
   choice: { provider: CompanyProvider; endpoint: string | null; model: string | null; apiKey: string | null },
 ): LlmProvider {
   const { config } = deps;
   if (choice.provider === 'extractive')
-    return deps.installation.name === 'extractive' ? deps.installation : extractiveProvider(deps.embedder);
+    return deps.installation.name === 'extractive'
+      ? deps.installation
+      : extractiveProvider(deps.embedder, { reader: deps.reader, passages: config.reader.passages });
   if (choice.provider === 'ollama')
     return ollamaProvider({
       url: choice.endpoint!,

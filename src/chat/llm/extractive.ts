@@ -11,6 +11,11 @@ import { repeatsAnswer } from '../answering/follow-up.ts';
 import { asksForCount } from '../answering/table-columns.ts';
 import { cellAtPosition } from '../answering/table-positions.ts';
 import { distinctEvidence } from '../answering/answerability.ts';
+import type { Reader } from '../reader/reader.ts';
+import { readSources } from '../reader/read-sources.ts';
+import { ANSWERABILITY_GATE, DEFAULT_GATE_THRESHOLD, gateProbability } from '../reader/answerability.ts';
+import { composeReaderAnswer } from '../reader/compose.ts';
+import { chooseEvidence } from '../reader/choose.ts';
 
 /** The refusal, the same sentence a language model is asked for (prompt.ts). */
 export const NO_ANSWER = REFUSAL_SENTENCE;
@@ -69,28 +74,53 @@ function outranked(
   return Math.max(0, ...own.map((c) => c.probability)) < OUTRANKED_SHARE * best.probability;
 }
 
+/** What the extractive answerer reads with besides the embedder. */
+export interface ExtractiveOptions {
+  /** The trained reader (src/chat/reader/), or null: the sentence rules pick the answer's words. */
+  reader?: Reader | null;
+  /** Retrieved chunks the reader reads per question (READER_PASSAGES; default 4). */
+  passages?: number;
+  /** The sentence ranker and answerability model (answering/model.json). */
+  model?: AnswererModel;
+}
+
 /**
  * The no-LLM answerer (ARCHITECTURE.md: the last resort, so the service answers with no model
  * server). It ranks the retrieved chunks' sentences with the fitted sentence ranker
- * (src/chat/answering/), refuses when the calibrated answerability falls below the company's
- * `answerThreshold` (default DEFAULT_ANSWER_THRESHOLD), and otherwise answers short first: the
- * span that answers, cited, then the supporting sentence, cited (compose.ts); a table row the
- * question names answers with the cell of the column it names (tables.ts).
+ * (src/chat/answering/) and refuses when answerability falls below the company's `answerThreshold`:
+ * with a reader, the gate over the rules' calibrated answerability and the reader's margin
+ * (reader/answerability.ts, default DEFAULT_GATE_THRESHOLD); without, the rules' alone (default
+ * DEFAULT_ANSWER_THRESHOLD). A table row the question names answers with the cell of the column
+ * it names (tables.ts). Otherwise the trained reader reads the first
+ * `passages` chunks and its best span (by margin and the ranker's view of its sentence, reader/
+ * choose.ts) answers, cited, then the sentence that carries it, cited
+ * (reader/compose.ts, docs/chat.md "The reader"); without a reader, or when it finds no span, the
+ * ranker's span and sentence do (answering/compose.ts).
  * Every quote is inside the chunk its [n] points at.
  */
-export function extractiveProvider(embedder: Embedder, model: AnswererModel = ANSWERER_MODEL): LlmProvider {
+export function extractiveProvider(embedder: Embedder, options: ExtractiveOptions = {}): LlmProvider {
+  const { reader = null, passages = 4, model = ANSWERER_MODEL } = options;
   return {
     name: 'extractive',
     model: null,
     async *generate(request: GenerationRequest) {
-      const { answerable, ranked, novelNames } = await assess(
-        embedder,
-        request.question,
-        request.sources,
-        model,
-        request.message,
-      );
-      const threshold = request.settings?.answerThreshold ?? DEFAULT_ANSWER_THRESHOLD;
+      const [assessment, reading] = await Promise.all([
+        assess(embedder, request.question, request.sources, model, request.message),
+        reader && request.sources.length > 0
+          ? readSources(reader, request.question, request.sources, passages, request.previousAnswer)
+          : null,
+      ]);
+      const { ranked, novelNames } = assessment;
+      // With a reader, answerability is the gate over both signals (reader/answerability.ts);
+      // without one, the rules' own.
+      const answerable = reader
+        ? gateProbability(ANSWERABILITY_GATE, {
+            rules: assessment.answerable,
+            margin: reading?.best?.span.margin ?? null,
+          })
+        : assessment.answerable;
+      const threshold =
+        request.settings?.answerThreshold ?? (reader ? DEFAULT_GATE_THRESHOLD : DEFAULT_ANSWER_THRESHOLD);
       // A table row named by the question answers with its cell, unless the question names
       // something (another month, another state) the sources do not have, or its row lacks a
       // name the question asks about ("Oregon" of a WARN month's row): then the ranker and its
@@ -101,9 +131,14 @@ export function extractiveProvider(embedder: Embedder, model: AnswererModel = AN
       const standalone = request.history.length === 0;
       const found = novelNames.length === 0 ? tableAnswers(request.question, request.sources) : [];
       const [best] = distinctEvidence(ranked);
+      // A field named by one word loses to prose the reader prefers over every table row; a form's
+      // caption, named by two words at least, does not (the reader reads a form's boxes poorly: it
+      // answers the commission file number for the employer identification number).
+      const proseWins = found.some((c) => c.guarded && !c.caption) && reading?.best?.row === false;
       const cells = found.filter(
         (c) =>
-          (!c.guarded || (answerable >= threshold && !outranked(c, ranked, best))) &&
+          (!c.guarded ||
+            (answerable >= threshold && !outranked(c, ranked, best) && (c.caption || !proseWins))) &&
           !(
             standalone &&
             rowMissesName(
@@ -143,7 +178,10 @@ export function extractiveProvider(embedder: Embedder, model: AnswererModel = AN
       else if (cells.length > 0) text = cells.map((c) => `${c.text} [${c.citation}]`).join('; ');
       else if (ranked.length === 0 || answerable < threshold || rowMisses || countWithoutColumn)
         text = NO_ANSWER;
-      else text = composeAnswer(request.question, ranked, model.span);
+      else {
+        const chosen = reading ? chooseEvidence(reading.candidates, ranked) : null;
+        text = chosen ? composeReaderAnswer(chosen) : composeAnswer(request.question, ranked, model.span);
+      }
       for (const piece of text.match(/\S+\s*/g) ?? []) {
         if (request.signal.aborted) return;
         yield piece;

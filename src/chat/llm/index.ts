@@ -1,6 +1,7 @@
 import type { Config } from '../../config/index.ts';
 import type { Embedder } from '../../embeddings/embedder.ts';
 import { extractiveProvider } from './extractive.ts';
+import type { Reader } from '../reader/reader.ts';
 import { ollamaProvider } from './ollama.ts';
 import { openAiCompatibleProvider } from './openai.ts';
 import { loadLlamaCppProvider } from './llamacpp.ts';
@@ -11,7 +12,11 @@ import type { LlmProvider } from './provider.ts';
  * The provider named by LLM_PROVIDER; add a backend here and in src/chat/llm/.
  * @throws LlmUnavailableError when an in-process model cannot be loaded.
  */
-export async function createLlmProvider(config: Config, embedder: Embedder): Promise<LlmProvider> {
+export async function createLlmProvider(
+  config: Config,
+  embedder: Embedder,
+  reader: Reader | null = null,
+): Promise<LlmProvider> {
   switch (config.llmProvider) {
     case 'ollama':
       return ollamaProvider({
@@ -40,7 +45,7 @@ export async function createLlmProvider(config: Config, embedder: Embedder): Pro
         threads: config.llamacppThreads,
       });
     case 'extractive':
-      return extractiveProvider(embedder);
+      return extractiveProvider(embedder, { reader, passages: config.reader.passages });
   }
 }
 

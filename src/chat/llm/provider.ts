@@ -44,8 +44,9 @@ export interface GenerationSettings {
   systemPrompt?: string;
   temperature?: number;
   /**
-   * Least calibrated answerability (src/chat/answering/assess.ts, 0..1) for an answer; below it
-   * the answer is the refusal. Unset: DEFAULT_ANSWER_THRESHOLD.
+   * Least calibrated answerability (0..1) for an answer: the reader's gate (src/chat/reader/
+   * answerability.ts; unset: DEFAULT_GATE_THRESHOLD), or without a reader the rules' own
+   * (src/chat/answering/assess.ts; unset: DEFAULT_ANSWER_THRESHOLD). Below it: the refusal.
    */
   answerThreshold?: number;
 }
