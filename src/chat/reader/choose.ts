@@ -7,7 +7,7 @@
  * (docs/chat.md "A span reader: tried, not shipped": 0.743 vs 0.706 and 0.540 on held-out SQuAD).
  * The weight is chosen by scripts/reader/calibrate.ts (`--sweep`) on SQuAD FIT and the fixtures'
  * dev set (560 answerable questions): the answer held a gold answer for 0.727 of them at weight 0,
- * 0.736 at 0.5, 0.734 at 1, 0.729 at 2–4, 0.714 at 6 (2026-11-29 reader).
+ * 0.738 at 0.5, 0.736 at 1, 0.727 at 2–3, 0.732 at 4, 0.718 at 6 (2026-11-29 reader).
  */
 import type { ReaderEvidence } from './read-sources.ts';
 
