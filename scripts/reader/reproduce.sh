@@ -6,13 +6,7 @@
 # Usage: bash scripts/reader/reproduce.sh [extra train.py flags, e.g. --max-steps 800]
 # The 2026-11-28 CPU model: bash scripts/reader/reproduce.sh --max-steps 1100 --bf16 (docs/models.md).
 set -euo pipefail
-cd "$(dirname "$0")/../.."
-[ -x .venv-reader/bin/python ] || python3 -m venv .venv-reader
-.venv-reader/bin/pip install -q -r scripts/reader/requirements.txt
-PY="$PWD/.venv-reader/bin/python"
-WORK="${READER_WORK:-$PWD/work/reader}"
-cd scripts/reader
-[ -f "$WORK/train.pkl" ] || "$PY" prepare.py --out "$WORK"
+source "$(dirname "$0")/venv.sh"
 "$PY" train.py --data "$WORK" --out "$WORK/model" --batch-size 32 --lr 1e-4 --save-every 50 "$@"
 "$PY" export.py --model "$WORK/model/final" --out "$WORK/export" --validation "$WORK/validation.json"
 "$PY" evaluate.py --model "$WORK/export" --json "$WORK/evaluate.json"

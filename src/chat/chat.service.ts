@@ -21,7 +21,7 @@ import { GroundedAnswer } from './grounding.ts';
 import { assess, DEFAULT_ANSWER_THRESHOLD } from './answering/assess.ts';
 import type { Reader } from './reader/reader.ts';
 import { readSources } from './reader/read-sources.ts';
-import { ANSWERABILITY_GATE, DEFAULT_GATE_THRESHOLD, gateProbability } from './reader/answerability.ts';
+import { answerabilityOf } from './reader/answerability.ts';
 import { followUpQuestion } from './answering/follow-up.ts';
 import { REFUSAL_SENTENCE } from './prompt.ts';
 import { accessScopeOf } from '../access/scope.ts';
@@ -147,7 +147,6 @@ export async function* answerStream(
   // The extractive answerer quotes cited sentences or refuses by itself: only a generating model's
   // answer is held back until it is grounded (grounding.ts).
   const extractive = llm.name === 'extractive';
-  const threshold = settings.answerThreshold ?? DEFAULT_ANSWER_THRESHOLD;
   // A generating model answers only what the extractive answerer's calibrated answerability
   // would answer: the same decision guards every provider (docs/chat.md "The extractive answer"),
   // and a refusal costs no generation. The reader's span, read meanwhile, grounds a generated
@@ -159,14 +158,16 @@ export async function* answerStream(
         deps.reader ? readSources(deps.reader, query, documents, deps.readerPassages ?? 4) : null,
       ])
     : [null, null];
-  const answerable =
-    assessment === null ||
-    (deps.reader
-      ? gateProbability(ANSWERABILITY_GATE, {
-          rules: assessment.answerable,
-          margin: reading?.best?.span.margin ?? null,
-        }) >= (settings.answerThreshold ?? DEFAULT_GATE_THRESHOLD)
-      : assessment.answerable >= threshold);
+  const gate =
+    assessment &&
+    answerabilityOf(
+      assessment.answerable,
+      reading,
+      Boolean(deps.reader),
+      settings.answerThreshold,
+      DEFAULT_ANSWER_THRESHOLD,
+    );
+  const answerable = gate === null || gate.answerable >= gate.threshold;
   if (guarded) watch.lap('assess');
   const readerAnswer =
     reading?.best && answerable ? { text: reading.best.span.text, citation: reading.best.citation } : null;

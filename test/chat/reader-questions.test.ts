@@ -8,7 +8,7 @@ import t from 'tap';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { buildTestApp, DATASETS, signUp } from '../helpers/app.ts';
-import { multipartBody, waitForDocument } from '../helpers/multipart.ts';
+import { finished, until, upload } from '../helpers/ingestion.ts';
 
 const FILES = ['pdf/federal-register-2020-17221.pdf', 'pdf/tracemonkey.pdf', 'html/wikipedia-mozilla.html'];
 
@@ -16,17 +16,13 @@ t.test('the questions the rules got wrong are answered from a fresh start', asyn
   const { app } = await buildTestApp(t, { worker: true });
   const user = await signUp(app);
   for (const file of FILES) {
-    const body = multipartBody(
-      {},
-      { filename: file.split('/')[1]!, bytes: readFileSync(join(DATASETS, 'documents', file)) },
+    const id = await upload(
+      app,
+      user.headers,
+      file.split('/')[1]!,
+      readFileSync(join(DATASETS, 'documents', file)),
     );
-    const up = await app.inject({
-      method: 'POST',
-      url: '/api/documents/upload',
-      headers: { ...user.headers, ...body.headers },
-      payload: body.payload,
-    });
-    t.equal((await waitForDocument(app, user.headers, up.json().data.id)).status, 'VECTORIZED', file);
+    t.equal((await until(app, user.headers, id, finished)).doc.status, 'VECTORIZED', file);
   }
   const ask = async (message: string) => {
     const res = await app.inject({

@@ -13,7 +13,7 @@ import { cellAtPosition } from '../answering/table-positions.ts';
 import { distinctEvidence } from '../answering/answerability.ts';
 import type { Reader } from '../reader/reader.ts';
 import { readSources } from '../reader/read-sources.ts';
-import { ANSWERABILITY_GATE, DEFAULT_GATE_THRESHOLD, gateProbability } from '../reader/answerability.ts';
+import { answerabilityOf } from '../reader/answerability.ts';
 import { composeReaderAnswer } from '../reader/compose.ts';
 import { chooseEvidence } from '../reader/choose.ts';
 
@@ -111,16 +111,14 @@ export function extractiveProvider(embedder: Embedder, options: ExtractiveOption
           : null,
       ]);
       const { ranked, novelNames } = assessment;
-      // With a reader, answerability is the gate over both signals (reader/answerability.ts);
-      // without one, the rules' own.
-      const answerable = reader
-        ? gateProbability(ANSWERABILITY_GATE, {
-            rules: assessment.answerable,
-            margin: reading?.best?.span.margin ?? null,
-          })
-        : assessment.answerable;
-      const threshold =
-        request.settings?.answerThreshold ?? (reader ? DEFAULT_GATE_THRESHOLD : DEFAULT_ANSWER_THRESHOLD);
+      // With a reader, answerability is the gate over both signals; without one, the rules' own.
+      const { answerable, threshold } = answerabilityOf(
+        assessment.answerable,
+        reading,
+        reader !== null,
+        request.settings?.answerThreshold,
+        DEFAULT_ANSWER_THRESHOLD,
+      );
       // A table row named by the question answers with its cell, unless the question names
       // something (another month, another state) the sources do not have, or its row lacks a
       // name the question asks about ("Oregon" of a WARN month's row): then the ranker and its

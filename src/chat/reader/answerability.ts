@@ -54,3 +54,25 @@ export function gateProbability(
   const [rules, margin] = gateInputs(features);
   return 1 / (1 + Math.exp(-(gate.bias + gate.rules * rules + gate.margin * margin)));
 }
+
+/**
+ * The answerer's answerability and the threshold it is held to, with or without a reader: with
+ * one, the gate over the rules' probability and the reader's margin (default DEFAULT_GATE_THRESHOLD);
+ * without (READER_MODEL=off), the rules' probability (default `rulesDefault`, the rules' own
+ * DEFAULT_ANSWER_THRESHOLD). One decision for the extractive answerer and the guard of every
+ * generating provider.
+ * @param companyThreshold the company's `answerThreshold`, or undefined for the default
+ */
+export function answerabilityOf(
+  rules: number,
+  reading: { best: { span: { margin: number } } | null } | null,
+  withReader: boolean,
+  companyThreshold: number | undefined,
+  rulesDefault: number,
+): { answerable: number; threshold: number } {
+  if (!withReader) return { answerable: rules, threshold: companyThreshold ?? rulesDefault };
+  return {
+    answerable: gateProbability(ANSWERABILITY_GATE, { rules, margin: reading?.best?.span.margin ?? null }),
+    threshold: companyThreshold ?? DEFAULT_GATE_THRESHOLD,
+  };
+}

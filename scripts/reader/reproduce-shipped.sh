@@ -1,0 +1,13 @@
+#!/usr/bin/env bash
+# The shipped reader (docs/models.md "The reader", 2026-11-29) from the SQuAD data in one command,
+# as it was made: stage 1 trains 1,100 steps from the base weights and is exported with 8-bit
+# weights (`--full-range`, the export of 2026-11-28); stage 2 dequantises that int8 model and
+# trains the next 800 batches (continue.sh), exported as shipped (7-bit weights). ≈ 2.5 h on this
+# 2-core CPU; torch's bf16 kernels are not bit-exact across CPUs, so figures match within noise.
+# Usage: bash scripts/reader/reproduce-shipped.sh   (then python scripts/reader/ship.py $WORK/export-continued)
+set -euo pipefail
+source "$(dirname "$0")/venv.sh"
+"$PY" train.py --data "$WORK" --out "$WORK/model" --batch-size 32 --lr 1e-4 --save-every 50 --max-steps 1100 --bf16
+"$PY" export.py --model "$WORK/model/final" --out "$WORK/export-stage1" --validation "$WORK/validation.json" --full-range
+READER_INIT_ONNX="$WORK/export-stage1/onnx/model_quantized.onnx" \
+  bash "$ROOT/scripts/reader/continue.sh" 1100 --max-steps 800 --lr 5e-5 --warmup 0.03 --bf16
