@@ -1,6 +1,6 @@
 /**
  * `npm run bench:http [-- --stores pglite,postgres] [--duration 8] [--connections 16] [--documents DIR]
- * [--exclude NAME,…] [--starts 3] [--compare] [--record] [--baseline FILE]`: autocannon
+ * [--exclude NAME,…] [--starts 3] [--routes NAME,…] [--no-chat] [--compare] [--record] [--baseline FILE]`: autocannon
  * against the started app (`node src/server.ts`, rate limits lifted with RATE_LIMIT_ENABLED=false,
  * default logging) and, interleaved before every route, against a bare `node:http` server with a
  * fixed JSON body, on the same Node with the same connections. Prints req/s, p50/p99 latency and
@@ -13,7 +13,9 @@
  * before and after each store: the baseline runs in the same minute, so ratios survive a busy
  * machine better than absolute figures do. `--compare` prints every ratio (and the chat stream's
  * p50) beside the baseline recorded in the repo (scripts/bench/http-baseline.json) and exits 1
- * when one is more than 10 % worse; `--record` writes this run as the new baseline.
+ * when one is more than 10 % worse; `--record` writes this run as the new baseline. Each route also
+ * prints its CPU per request by process (the app's threads, PostgreSQL's processes, autocannon;
+ * bench/cpu-split.ts): where a millisecond goes beyond the app's own event loop.
  */
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
@@ -26,6 +28,7 @@ import { loadQuestionSet } from './bench/answer-quality.ts';
 import { readQueries } from './bench/beir.ts';
 import { percentile } from './bench/run-queries.ts';
 import { compareWithBaseline, readBaseline, writeBaseline, type Figure } from './bench/baseline.ts';
+import { startCpuSplit, type CpuSplit } from './bench/cpu-split.ts';
 
 const { values } = parseArgs({
   options: {
@@ -47,6 +50,10 @@ const { values } = parseArgs({
     /** Write this run's figures as the new baseline. */
     record: { type: 'boolean', default: false },
     baseline: { type: 'string', default: 'scripts/bench/http-baseline.json' },
+    /** Only the routes whose name contains one of these, comma-separated (e.g. `search new`). */
+    routes: { type: 'string', default: '' },
+    /** Skip the chat stream's time to first token. */
+    'no-chat': { type: 'boolean', default: false },
   },
 });
 const starts = Math.max(1, Number(values.starts));
@@ -77,6 +84,8 @@ interface Load {
   p50: number;
   p99: number;
   errors: number;
+  /** CPU per request by process (app, PostgreSQL, autocannon); null off Linux or with no app pid. */
+  cpu: CpuSplit | null;
 }
 
 interface LoadOptions {
@@ -89,8 +98,9 @@ interface LoadOptions {
   connections?: number;
 }
 
-async function load(url: string, opts: LoadOptions = {}): Promise<Load> {
+async function load(url: string, opts: LoadOptions = {}, appPid?: number): Promise<Load> {
   const { bodies, ...rest } = opts;
+  const cpuOf = appPid ? startCpuSplit(appPid) : () => null;
   const result = await autocannon({
     url,
     connections,
@@ -103,8 +113,15 @@ async function load(url: string, opts: LoadOptions = {}): Promise<Load> {
     p50: result.latency.p50,
     p99: result.latency.p99,
     errors: result.errors + result.non2xx,
+    cpu: cpuOf(result.requests.total),
   };
 }
+
+/** "app 1.2 + PostgreSQL 3.4 + load 0.5 ms CPU per request", or '' when not measured. */
+const cpuText = (cpu: CpuSplit | null) =>
+  cpu
+    ? `  CPU/req app ${cpu.appMs.toFixed(2)} + PostgreSQL ${cpu.postgresMs.toFixed(2)} + autocannon ${cpu.loadGeneratorMs.toFixed(2)} ms`
+    : '';
 
 /** Index of the median of `values` (the lower one of an even count). */
 function medianIndex(values: number[]): number {
@@ -211,7 +228,7 @@ for (const store of values.stores.split(',')) {
       headers: { ...auth, 'content-type': 'application/json' },
       body: JSON.stringify({ name: `bench ${Date.now()}`, allDocuments: true }),
     });
-    const routes: { name: string; path: string; opts?: LoadOptions; everyStart?: boolean }[] = [
+    const allRoutes: { name: string; path: string; opts?: LoadOptions; everyStart?: boolean }[] = [
       { name: 'GET /api/health', path: '/api/health', everyStart: true },
       { name: 'GET /api/auth/me', path: '/api/auth/me', opts: { headers: auth }, everyStart: true },
       { name: 'GET /api/documents', path: '/api/documents', opts: { headers: auth }, everyStart: true },
@@ -251,18 +268,21 @@ for (const store of values.stores.split(',')) {
         },
       },
     ];
+    const only = values.routes.split(',').filter(Boolean);
+    const routes = allRoutes.filter((r) => only.length === 0 || only.some((o) => r.name.includes(o)));
     const samples = new Map<string, { measured: Load; baseline: Load }[]>();
-    const measure = async (base: string, route: (typeof routes)[number]) => {
+    const measure = async (base: string, route: (typeof routes)[number], pid?: number) => {
       const baseline = await load(`${bare.base}/`);
-      const measured = await load(`${base}${route.path}`, route.opts);
+      const measured = await load(`${base}${route.path}`, route.opts, pid);
       samples.set(route.name, [...(samples.get(route.name) ?? []), { measured, baseline }]);
     };
-    for (const route of routes) await measure(app.base, route);
+    for (const route of routes) await measure(app.base, route, app.child.pid);
     // Further processes for the ratio routes; the same data, tokens and key (sessions are stored).
     for (let start = 1; start < starts; start++) {
       const again = await startApp(await storeEnv(store));
       try {
-        for (const route of routes.filter((r) => r.everyStart)) await measure(again.base, route);
+        for (const route of routes.filter((r) => r.everyStart))
+          await measure(again.base, route, again.child.pid);
       } finally {
         await again.stop();
       }
@@ -275,7 +295,7 @@ for (const store of values.stores.split(',')) {
       const spread =
         runs.length > 1 ? `  (${runs.length} starts: ${ratios.map((r) => r.toFixed(3)).join(', ')})` : '';
       rows.push(
-        `${store.padEnd(8)} ${route.name.padEnd(24)} ${measured.reqPerS.toFixed(0).padStart(7)} req/s  p50 ${String(measured.p50).padStart(4)} ms  p99 ${String(measured.p99).padStart(5)} ms  errors ${measured.errors}  bare ${baseline.reqPerS.toFixed(0).padStart(6)} req/s  ratio ${ratio.toFixed(3)}×${spread}`,
+        `${store.padEnd(8)} ${route.name.padEnd(24)} ${measured.reqPerS.toFixed(0).padStart(7)} req/s  p50 ${String(measured.p50).padStart(4)} ms  p99 ${String(measured.p99).padStart(5)} ms  errors ${measured.errors}  bare ${baseline.reqPerS.toFixed(0).padStart(6)} req/s  ratio ${ratio.toFixed(3)}×${spread}${cpuText(measured.cpu)}`,
       );
       summary.push({
         store,
@@ -285,35 +305,38 @@ for (const store of values.stores.split(',')) {
         p99: measured.p99,
         bareReqPerS: Math.round(baseline.reqPerS),
         ratio: +ratio.toFixed(3),
+        ...(measured.cpu ? { cpuMs: measured.cpu } : {}),
         ...(runs.length > 1 ? { ratios: ratios.map((r) => +r.toFixed(3)) } : {}),
       });
     }
-    await timeToFirstToken(app.base, auth, 'warm-up');
-    const ttft: number[] = [];
-    // The answerer's own read (its time to a first fragment), per question from /metrics: the
-    // request path's share of the first token is the rest.
-    const answererMs: number[] = [];
-    for (const q of questions) {
-      const before = await chatStepSums(app.base);
-      ttft.push(await timeToFirstToken(app.base, auth, q));
-      const after = await chatStepSums(app.base);
-      answererMs.push(((after.first_fragment ?? 0) - (before.first_fragment ?? 0)) * 1000);
+    if (!values['no-chat']) {
+      await timeToFirstToken(app.base, auth, 'warm-up');
+      const ttft: number[] = [];
+      // The answerer's own read (its time to a first fragment), per question from /metrics: the
+      // request path's share of the first token is the rest.
+      const answererMs: number[] = [];
+      for (const q of questions) {
+        const before = await chatStepSums(app.base);
+        ttft.push(await timeToFirstToken(app.base, auth, q));
+        const after = await chatStepSums(app.base);
+        answererMs.push(((after.first_fragment ?? 0) - (before.first_fragment ?? 0)) * 1000);
+      }
+      const pathMs = ttft.map((t, i) => t - answererMs[i]!);
+      rows.push(
+        `${store.padEnd(8)} chat/stream TTFT (extractive, ${documents} documents, ${questions.length} questions)  p50 ${percentile(ttft, 50).toFixed(0)} ms  p95 ${percentile(ttft, 95).toFixed(0)} ms`,
+        `${store.padEnd(8)}   of which the answerer's read  p50 ${percentile(answererMs, 50).toFixed(0)} ms; the rest (request path)  p50 ${percentile(pathMs, 50).toFixed(0)} ms  p95 ${percentile(pathMs, 95).toFixed(0)} ms`,
+      );
+      summary.push({
+        store,
+        route: 'chat/stream TTFT',
+        documents,
+        p50: +percentile(ttft, 50).toFixed(1),
+        p95: +percentile(ttft, 95).toFixed(1),
+        answererP50: +percentile(answererMs, 50).toFixed(1),
+        pathP50: +percentile(pathMs, 50).toFixed(1),
+      });
     }
-    const pathMs = ttft.map((t, i) => t - answererMs[i]!);
-    rows.push(
-      `${store.padEnd(8)} chat/stream TTFT (extractive, ${documents} documents, ${questions.length} questions)  p50 ${percentile(ttft, 50).toFixed(0)} ms  p95 ${percentile(ttft, 95).toFixed(0)} ms`,
-      `${store.padEnd(8)}   of which the answerer's read  p50 ${percentile(answererMs, 50).toFixed(0)} ms; the rest (request path)  p50 ${percentile(pathMs, 50).toFixed(0)} ms  p95 ${percentile(pathMs, 95).toFixed(0)} ms`,
-    );
     rows.push(`${store.padEnd(8)} load average at end ${load1()}`);
-    summary.push({
-      store,
-      route: 'chat/stream TTFT',
-      documents,
-      p50: +percentile(ttft, 50).toFixed(1),
-      p95: +percentile(ttft, 95).toFixed(1),
-      answererP50: +percentile(answererMs, 50).toFixed(1),
-      pathP50: +percentile(pathMs, 50).toFixed(1),
-    });
   } finally {
     await bare.stop();
     await app.stop();

@@ -97,3 +97,21 @@ t.test('CORS_ORIGINS=* answers `*` and never allows credentials', async (t) => {
   t.equal(get.headers['access-control-allow-credentials'], undefined);
   t.ok(list(get.headers['access-control-expose-headers']).includes('x-request-id'));
 });
+
+t.test('a request without Origin gets no CORS header, only Vary: Origin', async (t) => {
+  const { app } = await buildTestApp(t, { env: { CORS_ORIGINS: '*' } });
+  const admin = await signUp(app);
+  for (const url of ['/api/health', '/api/topics']) {
+    const res = await app.inject({ url, headers: admin.headers });
+    t.equal(res.statusCode, 200, url);
+    t.equal(res.headers['access-control-allow-origin'], undefined, `${url}: no grant without Origin`);
+    t.equal(res.headers['access-control-expose-headers'], undefined, `${url}: nothing exposed`);
+    t.ok(list(res.headers.vary).includes('origin'), `${url}: Vary: Origin, for shared caches`);
+    const cross = await app.inject({ url, headers: { ...admin.headers, origin: APP } });
+    t.equal(
+      cross.headers['access-control-allow-origin'],
+      '*',
+      `${url}: the same answer to a browser is granted`,
+    );
+  }
+});
