@@ -105,7 +105,7 @@ if (!CHROMIUM) {
     apiKey = key.json().data.key;
 
     const { chromium } = await import('playwright-core');
-    const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+    const browser = await chromium.launch({ executablePath: CHROMIUM!, args: CHROMIUM_ARGS });
     t.teardown(() => browser.close());
     const context = await browser.newContext({ viewport: { width: 1000, height: 760 } });
     const page = await context.newPage();
