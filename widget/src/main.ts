@@ -1,4 +1,3 @@
-import { readEvents } from './sse.ts';
 import { answerWriter } from './answer.ts';
 import { h } from './dom.ts';
 import { readOptions, type Options } from './options.ts';
@@ -6,7 +5,8 @@ import { conversationStore, type Line, type SourceItem } from './store.ts';
 import { buildPanel } from './panel.ts';
 import { sourceView } from './source-view.ts';
 import { feedbackRow } from './feedback.ts';
-import { apiHeaders, messageFor, sendFeedback } from './api.ts';
+import { messageFor, sendFeedback } from './api.ts';
+import { streamAnswer } from './chat.ts';
 import { trapFocus } from './focus.ts';
 
 function mount(o: Options) {
@@ -126,48 +126,25 @@ function mount(o: Options) {
       chipFor(() => line.sources ?? []),
     );
     // ok, or why the answer is missing or cut: refused (a status), network, stream error, stopped.
-    let outcome: 'ok' | 'refused' | 'network' | 'failed' | 'stopped' = 'ok';
+    let outcome: 'ok' | 'refused' | 'network' | 'failed' | 'stopped';
     try {
-      const res = await fetch(`${o.apiBase}/public/chat/stream`, {
-        method: 'POST',
-        headers: { ...(await apiHeaders(o)), Accept: 'text/event-stream' },
-        body: JSON.stringify({
-          message: question,
-          ...(sessionId ? { sessionId } : {}),
-          ...(o.topicId ? { topicId: o.topicId } : {}),
-        }),
-        credentials: 'omit',
-        signal: abort.signal,
-      });
-      if (!res.ok || !res.body) {
-        outcome = 'refused';
-        bubble.replaceWith(h('p', { class: 'msg error', role: 'alert' }, await messageFor(res, s)));
-        return;
-      }
-      status.remove();
-      await readEvents(res.body, (data) => {
-        let e: {
-          type?: string;
-          content?: string;
-          sources?: SourceItem[];
-          sessionId?: string;
-          messageId?: string;
-        };
-        try {
-          e = JSON.parse(data);
-        } catch {
-          return;
-        }
-        if (e.type === 'token' && typeof e.content === 'string') {
-          writer.push(e.content);
-          line.text += e.content;
+      const result = await streamAnswer(o, question, sessionId, abort.signal, {
+        opened: () => status.remove(),
+        token(text) {
+          writer.push(text);
+          line.text += text;
           log.scrollTop = log.scrollHeight;
-        } else if (e.type === 'sources' && Array.isArray(e.sources)) line.sources = e.sources;
-        else if (e.type === 'done') {
-          if (typeof e.sessionId === 'string') store.setSession((sessionId = e.sessionId));
-          if (typeof e.messageId === 'string') line.m = e.messageId;
-        } else if (e.type === 'error') outcome = 'failed';
+        },
+        sources: (sources) => (line.sources = sources),
+        done(session, messageId) {
+          if (session) store.setSession((sessionId = session));
+          line.m = messageId;
+        },
       });
+      if (result instanceof Response) {
+        outcome = 'refused';
+        bubble.replaceWith(h('p', { class: 'msg error', role: 'alert' }, await messageFor(result, s)));
+      } else outcome = result;
     } catch {
       // The visitor stopped it (or started a new conversation), or the connection failed.
       outcome = abort.signal.aborted ? 'stopped' : bubble.contains(status) ? 'network' : 'failed';

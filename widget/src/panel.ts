@@ -52,7 +52,7 @@ export function buildPanel(o: Options) {
   }
   const newBtn = h('button', { type: 'button', class: 'new', 'aria-label': s.newConversation }, '↺');
   newBtn.title = s.newConversation;
-  const closeBtn = h('button', { type: 'button', 'aria-label': s.close }, '×');
+  const closeBtn = h('button', { type: 'button', class: 'close', 'aria-label': s.close }, '×');
   header.append(h('h2', { id: 'cr-title' }, s.title), newBtn, closeBtn);
   const log = h('div', {
     class: 'log',
