@@ -264,6 +264,17 @@ if (!CHROMIUM) {
     await w('.launcher').click();
     t.match(await w('.bot').nth(1).textContent(), /14 days/, 'the first page finds its conversation');
 
+    // A phone: the panel fills the screen, the header's logo, title and buttons fit, axe is clean.
+    await page.setViewportSize({ width: 390, height: 844 });
+    const header = await w('header').evaluate((el) => ({
+      scroll: (el as unknown as { scrollWidth: number }).scrollWidth,
+      width: (el as unknown as { clientWidth: number }).clientWidth,
+    }));
+    t.ok(header.scroll <= header.width, 'the header does not overflow on a phone');
+    t.same(await axeProblems(page), [], 'axe: no serious or critical issue on a phone');
+    await page.screenshot({ path: `${SCREENSHOTS}/13-branded-phone.png` });
+    await page.setViewportSize({ width: 1000, height: 760 });
+
     // Hostile values: ignored or shown as text; nothing on the page changes. (A fresh tab's
     // storage: the site's conversation without a topic would hide the suggestions.)
     await page.evaluate('sessionStorage.clear()');

@@ -85,7 +85,8 @@ function mount(o: Options) {
         writer.push(line.text);
         writer.end();
         log.append(bubble);
-        if (line.m && sessionId) log.append(thumbs(line, sessionId));
+        const sid = line.s ?? sessionId;
+        if (line.m && sid) log.append(thumbs(line, sid));
       }
     }
   };
@@ -139,6 +140,7 @@ function mount(o: Options) {
         done(session, messageId) {
           if (session) store.setSession((sessionId = session));
           line.m = messageId;
+          line.s = session;
         },
       });
       if (result instanceof Response) {

@@ -19,6 +19,8 @@ export interface Line {
   sources?: SourceItem[];
   /** The answer's message id (for the thumbs). */
   m?: string;
+  /** The session it was answered in: a rating names it (the server may have started a new one since). */
+  s?: string;
   f?: 'up' | 'down';
 }
 

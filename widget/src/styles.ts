@@ -27,8 +27,10 @@ header button{color:inherit;font-size:22px;line-height:1;width:32px;height:32px;
 .suggest{display:flex;flex-direction:column;align-items:flex-start;gap:6px}
 .suggest button{padding:6px 10px;border-radius:12px;border:1px solid var(--cr-at,#17388f);background:var(--cr-a,#dbe4fb);color:var(--cr-at,#17388f);text-align:left}
 .fb{align-self:flex-start;display:flex;gap:4px;margin-top:-6px}
-.fb button{width:30px;height:26px;border-radius:6px;border:1px solid #d0d7de;font-size:14px;line-height:1}
-.fb button[aria-pressed=true]{background:#dbe4fb;border-color:#17388f}
+.fb button{width:30px;height:26px;border-radius:6px;border:1px solid #8c959f;display:grid;place-items:center}
+.fb svg{width:16px;height:16px;fill:#57606a}
+.fb .down svg{transform:rotate(180deg)}
+.fb button[aria-pressed=true]{background:#dbe4fb;border-color:#17388f}.fb button[aria-pressed=true] svg{fill:#17388f}
 .note{color:#57606a;font-style:italic}
 .error{align-self:stretch;background:#fdecea;color:#8a1c12;border:1px solid #f5c2bd}
 .sr{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}
