@@ -60,6 +60,12 @@ export const Source = Type.Object(
                 'The chunk’s opening words. Untrusted plain text from a document: it may contain markup; render it as text, never as HTML',
             }),
           ),
+          quote: Type.Optional(
+            Text(401, {
+              description:
+                'The chunk’s sentence the answer cites it for (the one sharing most words with the sentence that carries `[n]`); absent when none matched. Untrusted plain text from a document: render it as text, never as HTML',
+            }),
+          ),
           page: Type.Union([Line, Type.Null()], { description: 'First page (PDF); null without pages' }),
           pageEnd: Type.Optional({ ...Line, description: 'Last page, when the chunk spans pages' }),
           sheet: Type.Optional(Text(255, { description: 'Spreadsheets: the sheet' })),

@@ -176,6 +176,26 @@ export const FeedbackBody = Type.Object(
   },
   { additionalProperties: false },
 );
+/**
+ * `PUT /api/public/messages/:messageId/feedback` (the widget's thumbs): the answer is found through
+ * the visitor's widget session, which only the server makes, so a visitor rates only answers of
+ * its own conversation with this key.
+ */
+export const PublicFeedbackParams = Type.Object(
+  { messageId: Type.String({ minLength: 1, maxLength: 64, description: 'Message id (an answer)' }) },
+  { additionalProperties: false },
+);
+export const PublicFeedbackBody = Type.Object(
+  {
+    sessionId: Type.String({
+      maxLength: 69,
+      pattern: '^sess_[A-Za-z0-9_-]{1,64}$',
+      description: 'The widget session the answer was given in (the `sessionId` of its `done` event)',
+    }),
+    rating: FeedbackBody.properties.rating,
+  },
+  { additionalProperties: false },
+);
 export const FeedbackResponse = Envelope(
   Type.Object(
     {

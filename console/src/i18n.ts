@@ -5,6 +5,7 @@ import { EN_SESSION, FR_SESSION } from './i18n-session.ts';
 import { EN_AUDIT, FR_AUDIT } from './i18n-audit.ts';
 import { EN_ACCOUNTS, FR_ACCOUNTS } from './i18n-accounts.ts';
 import { EN_CONNECTORS, FR_CONNECTORS } from './i18n-connectors.ts';
+import { EN_EMBED, FR_EMBED } from './i18n-embed.ts';
 
 /** Every string of the console in English; French below must have the same keys (tsc checks). */
 const en = {
@@ -194,6 +195,7 @@ const en = {
   ...EN_AUDIT,
   ...EN_ACCOUNTS,
   ...EN_CONNECTORS,
+  ...EN_EMBED,
 };
 
 export type Key = keyof typeof en;
@@ -387,6 +389,7 @@ const fr: Record<Key, string> = {
   ...FR_AUDIT,
   ...FR_ACCOUNTS,
   ...FR_CONNECTORS,
+  ...FR_EMBED,
 };
 
 export const DICTIONARIES = { en, fr } as const;

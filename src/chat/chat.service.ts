@@ -204,7 +204,7 @@ export async function* answerStream(
   const sourceViews = await withSourceUrls(
     deps.db,
     principal.companyId,
-    sourcesOf(sources, answer.numbering),
+    sourcesOf(sources, answer.numbering, answer.shown),
     principal.kind === 'apiKey',
   );
   yield { type: 'sources', sources: sourceViews };

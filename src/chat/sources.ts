@@ -1,4 +1,5 @@
 import type { Source } from './llm/provider.ts';
+import { quoteFor } from './quotes.ts';
 
 /**
  * A `sources` item: the spec's `id` (document id), `name`, `score`, plus where it was cited. Web
@@ -19,6 +20,8 @@ export interface CitedChunk {
   chunkId: string;
   /** The chunk's opening words, untrusted plain text (a document may contain markup). */
   snippet: string;
+  /** The chunk's sentence the answer cites (quotes.ts), untrusted plain text; absent when none matched. */
+  quote?: string;
   page: number | null;
   pageEnd?: number;
   sheet?: string;
@@ -40,11 +43,13 @@ export function snippetOf(text: string): string {
 }
 
 /** The citation's location fields that apply to this chunk. */
-function located(c: Source, citation: number): CitedChunk {
+function located(c: Source, citation: number, answer?: string): CitedChunk {
+  const quote = answer === undefined ? undefined : quoteFor(c.text, answer, citation);
   return {
     citation,
     chunkId: c.chunkId,
     snippet: snippetOf(c.text),
+    ...(quote ? { quote } : {}),
     page: c.pageStart,
     ...(c.pageEnd != null && c.pageEnd !== c.pageStart ? { pageEnd: c.pageEnd } : {}),
     ...(c.sheet != null ? { sheet: c.sheet } : {}),
@@ -60,8 +65,13 @@ function located(c: Source, citation: number): CitedChunk {
  *   (CitationFilter.numbering): only those chunks are listed, under their shown number (a
  *   refusal's is empty, so it shows no snippet of documents it did not answer from); absent: every
  *   chunk, numbered by its position
+ * @param answer the answer as shown: each cited chunk gets the `quote` it is cited for
  */
-export function sourcesOf(chunks: Source[], used?: ReadonlyMap<number, number>): SourceView[] {
+export function sourcesOf(
+  chunks: Source[],
+  used?: ReadonlyMap<number, number>,
+  answer?: string,
+): SourceView[] {
   const byDoc = new Map<string, SourceView>();
   chunks.forEach((c, i) => {
     const citation = used ? used.get(i + 1) : i + 1;
@@ -75,7 +85,7 @@ export function sourcesOf(chunks: Source[], used?: ReadonlyMap<number, number>):
       chunks: [],
     };
     entry.score = Math.max(entry.score, c.score);
-    entry.chunks.push(located(c, citation));
+    entry.chunks.push(located(c, citation, answer));
     byDoc.set(key, entry);
   });
   return [...byDoc.values()].sort((a, b) => b.score - a.score);

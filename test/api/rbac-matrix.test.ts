@@ -114,6 +114,7 @@ const EXPECTED: Record<string, Level> = {
   'POST /api/public/chat/stream': 'apiKey',
   'POST /api/public/search/web': 'apiKey',
   'GET /api/public/topics': 'apiKey',
+  'PUT /api/public/messages/:messageId/feedback': 'apiKey',
   'GET /api/auth/providers': 'public',
   'POST /api/documents/:id/reprocess': 'write',
   'PUT /api/conversations/:id/messages/:messageId/feedback': 'chat',

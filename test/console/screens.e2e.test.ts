@@ -149,7 +149,44 @@ t.test('every screen, on a desktop and on a phone', { skip: CHROMIUM ? false : '
   t.match(snippet, /data-title="Help desk"/);
   t.match(snippet, /data-topic-id="top_/, 'the topic id is filled in');
   t.match(snippet, /data-lang="fr"[\s\S]*data-position="bottom-left"/);
+  t.match(
+    snippet,
+    /src="[^"]+\/widget\/widget\.[0-9a-f]{16}\.js"\s+integrity="sha384-[A-Za-z0-9+/=]{64}"\s+crossorigin="anonymous"/,
+    'pinned with its integrity (issue 40)',
+  );
+  await builder.getByLabel('Colour').fill('#0a7d5a');
+  await builder.getByLabel('Greeting').fill('Welcome!');
+  await builder.getByLabel(/Suggested questions/).fill('Opening hours?\nRefunds?\n\nA\nB\nC');
+  const branded = (await page.getByTestId('embed-snippet').textContent()) ?? '';
+  t.match(branded, /data-color="#0a7d5a"[\s\S]*data-greeting="Welcome!"/, 'the brand');
+  t.match(branded, /data-suggestions="Opening hours\?\|Refunds\?\|A\|B"/, 'at most 4 suggestions');
+  t.match(await preview.textContent(), /Welcome!.*Opening hours\?/, 'the preview shows them');
   await screen(t, page, 'embed-builder');
+  const newKey = (await page.getByTestId('new-key').textContent()) ?? '';
+
+  // An existing key (its secret is gone after a reload): its topics, its prefix…last4 until pasted.
+  await page.reload();
+  await builder
+    .getByLabel(/^Key/)
+    .selectOption({ label: `Help desk site (${newKey.slice(0, 13)}…${newKey.slice(-4)})` });
+  t.same(
+    (await builder.getByLabel('Topic').locator('option').allTextContents()).map((o) =>
+      o.replace(/ \(.*\)$/, ''),
+    ),
+    ['All of the key’s topics', topicName],
+    'an existing key: its topic only',
+  );
+  t.match(
+    await page.getByTestId('embed-snippet').textContent(),
+    `data-api-key="${newKey.slice(0, 13)}…${newKey.slice(-4)}"`,
+    'its prefix and last characters',
+  );
+  await builder.getByLabel(/Paste the key/).fill(newKey);
+  t.match(
+    await page.getByTestId('embed-snippet').textContent(),
+    `data-api-key="${newKey}"`,
+    'the pasted key',
+  );
 
   // French: the new texts too.
   await page.locator('header.top select').selectOption('fr');

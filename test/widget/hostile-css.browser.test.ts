@@ -169,6 +169,6 @@ t.test('the widget on a hostile host page', { skip: CHROMIUM ? false : 'no chrom
     'launcher hidden behind the sheet',
   );
   await page.screenshot({ path: `${SHOTS_DIR}/widget-hostile-390.png` });
-  await page.locator('[data-cog-rag-widget] header button').click();
+  await page.locator('[data-cog-rag-widget] header button.close').click();
   t.ok(await page.locator('[data-cog-rag-widget] .launcher').isVisible(), 'closing brings the launcher back');
 });

@@ -164,16 +164,16 @@ if (!executablePath) {
     t.equal(session.length, 1, 'one session for the key');
     await shot('02-answer-with-citations');
 
-    // Focus trap: Tab from Send wraps to the first control; Shift+Tab from the input reaches a chip.
+    // Focus trap: Tab from Send wraps to the first control (new conversation); Shift+Tab from the
+    // input passes the answer's thumbs and reaches a chip.
     t.equal(await active(), 'textarea', 'focus is back on the input');
     await page.keyboard.press('Tab');
-    t.equal(await active(), 'button', 'Send');
+    t.equal(await active(), 'button.send', 'Send');
     await page.keyboard.press('Tab');
-    t.equal(await active(), 'button', 'wrapped to the close button');
+    t.equal(await active(), 'button.new', 'wrapped to the new-conversation button');
     await page.keyboard.press('Shift+Tab');
-    t.equal(await active(), 'button', 'Shift+Tab wraps back to Send');
-    await page.keyboard.press('Shift+Tab');
-    await page.keyboard.press('Shift+Tab');
+    t.equal(await active(), 'button.send', 'Shift+Tab wraps back to Send');
+    for (let i = 0; i < 4; i++) await page.keyboard.press('Shift+Tab');
     t.equal(await active(), 'button.chip', 'a citation chip is reachable');
     await page.keyboard.press('Enter');
     const source = page.locator('[data-cog-rag-widget] .source');
@@ -181,7 +181,9 @@ if (!executablePath) {
     t.match(await source.textContent(), /support desk is open/, 'and its snippet');
     await shot('03-citation-source');
     await page.keyboard.press('Escape');
-    t.equal(await active(), 'textarea', 'Escape closes the source');
+    t.equal(await active(), 'button.chip', 'Escape closes the source and returns focus to its chip');
+    for (let i = 0; i < 3; i++) await page.keyboard.press('Tab');
+    t.equal(await active(), 'textarea', 'past the thumbs, back to the question');
 
     // A how-question is answered with the sentence, markup and all ("How many days …" would be
     // answered by "14 days" alone); three content words, so it is no follow-up of the first.
@@ -206,11 +208,12 @@ if (!executablePath) {
       const root = document.querySelector('[data-cog-rag-widget]')!.shadowRoot!;
       return {
         img: root.querySelectorAll('img').length + document.querySelectorAll('img').length,
-        svgOutsideLauncher: root.querySelectorAll('svg').length - 1,
+        // The launcher's and the thumbs' icons are constants; none may come from an answer or a source.
+        svgInText: root.querySelectorAll('.msg svg, .source svg').length,
         links: root.querySelectorAll('a').length,
       };
     });
-    t.same(injected, { img: 0, svgOutsideLauncher: 0, links: 0 }, 'no element was made from document text');
+    t.same(injected, { img: 0, svgInText: 0, links: 0 }, 'no element was made from document text');
     await shot('04-html-payload-as-text');
     await page.keyboard.press('Escape');
     await page.keyboard.press('Escape');

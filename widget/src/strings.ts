@@ -20,6 +20,15 @@ export interface Strings {
   network: string;
   unavailable: string;
   invalid: string;
+  newConversation: string;
+  stop: string;
+  stopped: string;
+  suggestions: string;
+  feedback: string;
+  helpful: string;
+  notHelpful: string;
+  thanks: string;
+  feedbackFailed: string;
 }
 
 const en: Strings = {
@@ -43,6 +52,15 @@ const en: Strings = {
   network: 'The assistant cannot be reached. Check your connection and try again.',
   unavailable: 'The assistant is unavailable right now. Please try again later.',
   invalid: 'This question cannot be sent. Please shorten or rephrase it.',
+  newConversation: 'New conversation',
+  stop: 'Stop',
+  stopped: '(stopped)',
+  suggestions: 'Suggested questions',
+  feedback: 'Was this answer helpful?',
+  helpful: 'Helpful',
+  notHelpful: 'Not helpful',
+  thanks: 'Thank you for your feedback.',
+  feedbackFailed: 'Your feedback could not be sent.',
 };
 
 const fr: Strings = {
@@ -66,6 +84,15 @@ const fr: Strings = {
   network: 'L’assistant est injoignable. Vérifiez votre connexion et réessayez.',
   unavailable: 'L’assistant est indisponible pour le moment. Réessayez plus tard.',
   invalid: 'Cette question ne peut pas être envoyée. Raccourcissez-la ou reformulez-la.',
+  newConversation: 'Nouvelle conversation',
+  stop: 'Arrêter',
+  stopped: '(interrompu)',
+  suggestions: 'Questions suggérées',
+  feedback: 'Cette réponse vous a-t-elle aidé ?',
+  helpful: 'Utile',
+  notHelpful: 'Pas utile',
+  thanks: 'Merci pour votre avis.',
+  feedbackFailed: 'Votre avis n’a pas pu être envoyé.',
 };
 
 export const BUILT_IN: Record<string, Strings> = { en, fr };

@@ -3,7 +3,7 @@ import { api, type Schemas } from '../api.ts';
 import { useI18n, type T } from '../i18n.ts';
 import { CopyButton, DeleteButton, formatDate, Problem, useLoad, useProblem } from '../ui.tsx';
 import { KeyScope, ScopePicker, useTopics, type Scope } from './key-scope.tsx';
-import { EmbedBuilder } from './embed-builder.tsx';
+import { EmbedBuilder, embedSnippet, useWidgetPin } from './embed-builder.tsx';
 
 /**
  * The server's rule for an authorized domain (src/api-keys/domains.ts):
@@ -38,9 +38,18 @@ export function parseDomains(text: string, t: T): { domains: string[]; error: st
   return { domains, error: bad ? t('invalidDomain', { domain: bad }) : null };
 }
 
-/** How a site embeds the website widget with this key (served by this server at /widget.js). */
-const snippet = (key: string) =>
-  `<script src="${location.origin}/widget.js" data-api-key="${key}" async></script>`;
+/** The simplest embedding of the widget with this key: pinned with its integrity when the widget is built. */
+const EMPTY_EMBED = {
+  title: '',
+  topicId: '',
+  lang: '',
+  position: 'bottom-right',
+  color: '',
+  accent: '',
+  logo: '',
+  greeting: '',
+  suggestions: '',
+} as const;
 
 function DomainsEditor({
   value,
@@ -146,7 +155,9 @@ export function ApiKeys() {
   const [requireHttps, setRequireHttps] = useState(false);
   const [scope, setScope] = useState<Scope>({ allDocuments: false, topicIds: [] });
   const topics = useTopics();
-  const [created, setCreated] = useState<({ key: string; name: string } & Scope) | null>(null);
+  const [created, setCreated] = useState<({ id: string; key: string; name: string } & Scope) | null>(null);
+  const pin = useWidgetPin();
+  const snippet = (key: string) => embedSnippet(key, EMPTY_EMBED, pin);
   const [editing, setEditing] = useState<Editing | null>(null);
   const list = useLoad(async () => {
     const res = await api.GET('/api/api-keys');
@@ -165,8 +176,8 @@ export function ApiKeys() {
     });
     report(res);
     if (res.data) {
-      const { key, name: keyName, allDocuments, topicIds } = res.data.data;
-      setCreated({ key, name: keyName, allDocuments, topicIds });
+      const { id, key, name: keyName, allDocuments, topicIds } = res.data.data;
+      setCreated({ id, key, name: keyName, allDocuments, topicIds });
       setName('');
       setDomains('');
       setRequireHttps(false);
@@ -302,10 +313,7 @@ export function ApiKeys() {
           ))}
         </tbody>
       </table>
-      <EmbedBuilder
-        apiKey={created?.key ?? null}
-        topics={(topics.data ?? []).filter((x) => created?.allDocuments || created?.topicIds.includes(x.id))}
-      />
+      <EmbedBuilder created={created} keys={list.data ?? []} topics={topics.data ?? []} />
     </section>
   );
 }

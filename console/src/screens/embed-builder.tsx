@@ -1,68 +1,130 @@
-import { useState } from 'preact/hooks';
+import { useEffect, useState } from 'preact/hooks';
 import type { Schemas } from '../api.ts';
 import { useI18n } from '../i18n.ts';
 import { CopyButton } from '../ui.tsx';
+import { embedSnippet, useWidgetPin, type Embed } from './embed-snippet.ts';
+import { WidgetPreview } from './embed-preview.tsx';
 
-/** The widget's own default texts (widget/src/strings.ts) for the preview. */
-const WIDGET_TEXT = {
-  en: { title: 'Ask our documents', greeting: 'Hello! Ask me anything about our documents.', send: 'Send' },
-  fr: {
-    title: 'Interrogez nos documents',
-    greeting: 'Bonjour ! Posez-moi une question sur nos documents.',
-    send: 'Envoyer',
-  },
-};
+export { embedSnippet, useWidgetPin } from './embed-snippet.ts';
 
-interface Embed {
-  title: string;
-  topicId: string;
-  lang: '' | 'en' | 'fr';
-  position: 'bottom-right' | 'bottom-left';
-}
+/** The widget's default colours (widget/src/styles.ts): a snippet names a colour only when it differs. */
+const COLOR = '#2456d3';
+const ACCENT = '#dbe4fb';
 
-/** The `<script>` tag for these choices; attribute values are escaped for HTML. */
-export function embedSnippet(apiKey: string, e: Embed): string {
-  const esc = (v: string) => v.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
-  const attrs = [
-    `src="${location.origin}/widget.js"`,
-    `data-api-key="${esc(apiKey)}"`,
-    e.topicId && `data-topic-id="${esc(e.topicId)}"`,
-    e.title.trim() && `data-title="${esc(e.title.trim())}"`,
-    e.lang && `data-lang="${e.lang}"`,
-    e.position !== 'bottom-right' && `data-position="${e.position}"`,
-  ].filter(Boolean);
-  return `<script ${attrs.join('\n        ')} async></script>`;
-}
+/** A key the builder can embed: the one just generated (its secret known) or a listed one. */
+type Listed = Pick<Schemas['ApiKey'], 'id' | 'name' | 'keyPrefix' | 'keyLast4' | 'allDocuments' | 'topicIds'>;
 
 /**
- * The widget embed builder: title, topic (its id goes in data-topic-id), language and corner,
- * with a live preview of the open widget and the snippet to paste, updated as you choose.
- * `topics` are the key's own (all of the company's for an all-documents key, none before a key
- * is generated): a page's topic can narrow a key's scope, never widen it.
+ * The widget embed builder: which key (the one just generated, or any listed key), its topics
+ * only (a page's topic can narrow a key's scope, never widen it), title, language, corner,
+ * colours, greeting and suggested questions, with a live preview and the snippet, pinned with
+ * `integrity` and `crossorigin`. A listed key's secret is not kept by the server, so its snippet
+ * shows `prefix…last4` until the admin pastes the key (checked against both, kept in the page only).
  */
-export function EmbedBuilder({ apiKey, topics }: { apiKey: string | null; topics: Schemas['Topic'][] }) {
-  const { t, lang: uiLang } = useI18n();
-  const [e, setE] = useState<Embed>({ title: '', topicId: '', lang: '', position: 'bottom-right' });
-  const text = WIDGET_TEXT[e.lang || uiLang];
-  const code = embedSnippet(apiKey ?? 'svc_live_…', e);
+export function EmbedBuilder(props: {
+  created: { id: string; key: string; name: string; allDocuments: boolean; topicIds: string[] } | null;
+  keys: Listed[];
+  topics: Schemas['Topic'][];
+}) {
+  const { t } = useI18n();
+  const pin = useWidgetPin();
+  const [keyId, setKeyId] = useState('');
+  const [pasted, setPasted] = useState('');
+  const [e, setE] = useState<Embed>({
+    title: '',
+    topicId: '',
+    lang: '',
+    position: 'bottom-right',
+    color: COLOR,
+    accent: ACCENT,
+    logo: '',
+    greeting: '',
+    suggestions: '',
+  });
+  // A newly generated key is the one to embed; choosing another key resets the topic.
+  useEffect(() => {
+    if (props.created) setKeyId(props.created.id);
+  }, [props.created?.id]);
+  const isCreated = props.created !== null && keyId === props.created.id;
+  // The list may not have reloaded yet after generating: the new key is listed from its answer.
+  const listed: Listed[] =
+    props.created && !props.keys.some((k) => k.id === props.created!.id)
+      ? [{ ...props.created, keyPrefix: props.created.key.slice(0, 13), keyLast4: null }, ...props.keys]
+      : props.keys;
+  const selected = listed.find((k) => k.id === keyId) ?? null;
+  const topics = selected
+    ? props.topics.filter((x) => selected.allDocuments || selected.topicIds.includes(x.id))
+    : [];
+  const matches = (k: string) =>
+    !!selected && k.startsWith(selected.keyPrefix) && (!selected.keyLast4 || k.endsWith(selected.keyLast4));
+  const keyText = isCreated
+    ? props.created!.key
+    : selected && matches(pasted.trim())
+      ? pasted.trim()
+      : selected
+        ? `${selected.keyPrefix}…${selected.keyLast4 ?? ''}`
+        : 'svc_live_…';
+  const set = (patch: Partial<Embed>) => setE({ ...e, ...patch });
+  const code = embedSnippet(keyText, e, pin);
+  const field = (label: string, key: 'title' | 'logo' | 'greeting', max: number) => (
+    <label>
+      {label}
+      <input maxLength={max} value={e[key]} onInput={(ev) => set({ [key]: ev.currentTarget.value })} />
+    </label>
+  );
+  const colour = (label: string, key: 'color' | 'accent') => (
+    <label>
+      {label}
+      <input type="color" value={e[key]} onInput={(ev) => set({ [key]: ev.currentTarget.value })} />
+    </label>
+  );
   return (
     <section class="card embed-builder" aria-labelledby="embed-title">
       <h2 id="embed-title">{t('embedBuilder')}</h2>
-      {!apiKey && <p class="hint">{t('embedNeedsKey')}</p>}
+      {!props.keys.length && !props.created && <p class="hint">{t('embedNeedsKey')}</p>}
       <div class="embed-grid">
         <div>
           <label>
-            {t('widgetTitle')}
-            <input
-              maxLength={80}
-              placeholder={text.title}
-              value={e.title}
-              onInput={(ev) => setE({ ...e, title: ev.currentTarget.value })}
-            />
+            {t('embedKey')}
+            <select
+              value={keyId}
+              onChange={(ev) => {
+                setKeyId(ev.currentTarget.value);
+                setPasted('');
+                set({ topicId: '' });
+              }}
+            >
+              <option value="">—</option>
+              {listed.map((k) => (
+                <option key={k.id} value={k.id}>
+                  {k.id === props.created?.id
+                    ? t('embedNewKey', { name: k.name })
+                    : `${k.name} (${k.keyPrefix}…${k.keyLast4 ?? ''})`}
+                </option>
+              ))}
+            </select>
           </label>
+          {selected && !isCreated && (
+            <label>
+              {t('embedPasteKey')}
+              <input
+                type="password"
+                autoComplete="off"
+                value={pasted}
+                aria-invalid={pasted.trim() !== '' && !matches(pasted.trim())}
+                onInput={(ev) => setPasted(ev.currentTarget.value)}
+              />
+              <small>
+                {pasted.trim() && !matches(pasted.trim())
+                  ? t('embedKeyMismatch')
+                  : t('embedKeyPlaceholderHint')}
+              </small>
+            </label>
+          )}
+          {field(t('widgetTitle'), 'title', 80)}
           <label>
             {t('topic')}
-            <select value={e.topicId} onChange={(ev) => setE({ ...e, topicId: ev.currentTarget.value })}>
+            <select value={e.topicId} onChange={(ev) => set({ topicId: ev.currentTarget.value })}>
               <option value="">{t('keyTopicsAll')}</option>
               {topics.map((x) => (
                 <option key={x.id} value={x.id}>
@@ -73,10 +135,7 @@ export function EmbedBuilder({ apiKey, topics }: { apiKey: string | null; topics
           </label>
           <label>
             {t('language')}
-            <select
-              value={e.lang}
-              onChange={(ev) => setE({ ...e, lang: ev.currentTarget.value as Embed['lang'] })}
-            >
+            <select value={e.lang} onChange={(ev) => set({ lang: ev.currentTarget.value as Embed['lang'] })}>
               <option value="">{t('langAuto')}</option>
               <option value="en">English</option>
               <option value="fr">Français</option>
@@ -86,37 +145,31 @@ export function EmbedBuilder({ apiKey, topics }: { apiKey: string | null; topics
             {t('widgetPosition')}
             <select
               value={e.position}
-              onChange={(ev) => setE({ ...e, position: ev.currentTarget.value as Embed['position'] })}
+              onChange={(ev) => set({ position: ev.currentTarget.value as Embed['position'] })}
             >
               <option value="bottom-right">{t('bottomRight')}</option>
               <option value="bottom-left">{t('bottomLeft')}</option>
             </select>
           </label>
+          {colour(t('widgetColor'), 'color')}
+          {colour(t('widgetAccent'), 'accent')}
+          {field(t('widgetLogo'), 'logo', 2000)}
+          {field(t('widgetGreeting'), 'greeting', 500)}
+          <label>
+            {t('widgetSuggestions')}
+            <textarea
+              rows={4}
+              value={e.suggestions}
+              onInput={(ev) => set({ suggestions: ev.currentTarget.value })}
+            />
+          </label>
         </div>
-        <figure
-          class={`widget-preview ${e.position}`}
-          aria-label={t('livePreview')}
-          data-testid="widget-preview"
-        >
-          <div class="wp-panel">
-            <div class="wp-head">{e.title.trim() || text.title}</div>
-            <p class="wp-msg">{text.greeting}</p>
-            <div class="wp-form">
-              <span class="wp-input" />
-              <span class="wp-send">{text.send}</span>
-            </div>
-          </div>
-          <div class="wp-launcher" aria-hidden="true">
-            <svg viewBox="0 0 24 24" focusable="false">
-              <path d="M4 4h16a2 2 0 0 1 2 2v10a2 2 0 0 1-2 2H8l-4 4V6a2 2 0 0 1 2-2z" />
-            </svg>
-          </div>
-          <figcaption class="visually-hidden">{t('livePreview')}</figcaption>
-        </figure>
+        <WidgetPreview e={e} />
       </div>
       <pre>
         <code data-testid="embed-snippet">{code}</code>
       </pre>
+      <p class="hint">{pin ? t('embedPinned') : t('embedUnpinned')}</p>
       <CopyButton text={code} label={t('copySnippet')} />
     </section>
   );
