@@ -542,6 +542,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/public/messages/{messageId}/feedback": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Widget: rate an answer thumbs up or down (null clears the rating)
+         * @description Rates an answer of the visitor’s widget conversation: `up`, `down`, or `null` to take the rating back. The answer must belong to the conversation of `sessionId` (a server-made session of this key): a question, another session’s, another key’s or another company’s message is 404.
+         *
+         *     Rate limit: 60 requests per minute by default (public class, per API key; at most 60 per client IP).
+         */
+        put: operations["setPublicMessageFeedback"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/topics": {
         parameters: {
             query?: never;
@@ -3397,6 +3419,8 @@ export interface components {
             chunkId: string;
             /** @description The chunk’s opening words. Untrusted plain text from a document: it may contain markup; render it as text, never as HTML */
             snippet?: string;
+            /** @description The chunk’s sentence the answer cites it for (the one sharing most words with the sentence that carries `[n]`); absent when none matched. Untrusted plain text from a document: render it as text, never as HTML */
+            quote?: string;
             /** @description First page (PDF); null without pages */
             page: number | null;
             /**
@@ -3936,6 +3960,22 @@ export interface components {
         PublicSearchWebResponseData: {
             items: components["schemas"]["WebResult"][];
             provider: string;
+        };
+        SetPublicMessageFeedbackRequest: {
+            /** @description The widget session the answer was given in (the `sessionId` of its `done` event) */
+            sessionId: string;
+            /** @description Thumbs up or down; null takes the rating back */
+            rating: ("up" | "down") | null;
+        };
+        SetPublicMessageFeedbackResponse: {
+            /** @description Always `true` */
+            success: boolean;
+            data: components["schemas"]["SetPublicMessageFeedbackResponseData"];
+        };
+        SetPublicMessageFeedbackResponseData: {
+            messageId: string;
+            rating: ("up" | "down") | null;
+            ratedAt: string | null;
         };
         ListTopicsResponse: {
             /** @description Always `true` */
@@ -8734,6 +8774,132 @@ export interface operations {
             };
             /** @description `SERVICE_UNAVAILABLE`: A dependency is not configured or busy (language model, web search); may carry `retryAfter` */
             503: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    setPublicMessageFeedback: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Message id (an answer)
+                 * @example text
+                 */
+                messageId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SetPublicMessageFeedbackRequest"];
+            };
+        };
+        responses: {
+            /** @description OK: Widget: rate an answer thumbs up or down (null clears the rating) */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SetPublicMessageFeedbackResponse"];
+                };
+            };
+            /** @description `VALIDATION_ERROR`: Invalid input; `details` lists the fields and reasons */
+            400: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `UNAUTHORIZED`: Credential missing, expired or invalid */
+            401: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `FORBIDDEN`: The role lacks the permission (`requiredRole`, `currentRole`), or the API key is used from an unauthorized domain */
+            403: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `NOT_FOUND`: No such resource in your company (existence is never revealed) */
+            404: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `PAYLOAD_TOO_LARGE`: Body, file or storage quota exceeded */
+            413: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `RATE_LIMIT_EXCEEDED`: Rate limit or sign-in back-off; wait `retryAfter` seconds (also the `Retry-After` header) */
+            429: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `INTERNAL_ERROR`: Unexpected failure; details are in the server log, never here */
+            500: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];

@@ -357,6 +357,11 @@ from .set_message_feedback_request_rating_type_0 import SetMessageFeedbackReques
 from .set_message_feedback_response import SetMessageFeedbackResponse
 from .set_message_feedback_response_data import SetMessageFeedbackResponseData
 from .set_message_feedback_response_data_rating_type_0 import SetMessageFeedbackResponseDataRatingType0
+from .set_public_message_feedback_request import SetPublicMessageFeedbackRequest
+from .set_public_message_feedback_request_rating_type_0 import SetPublicMessageFeedbackRequestRatingType0
+from .set_public_message_feedback_response import SetPublicMessageFeedbackResponse
+from .set_public_message_feedback_response_data import SetPublicMessageFeedbackResponseData
+from .set_public_message_feedback_response_data_rating_type_0 import SetPublicMessageFeedbackResponseDataRatingType0
 from .set_topic_access_request import SetTopicAccessRequest
 from .set_topic_access_request_all_members import SetTopicAccessRequestAllMembers
 from .set_topic_access_request_group import SetTopicAccessRequestGroup
@@ -822,6 +827,11 @@ __all__ = (
     "SetMessageFeedbackResponse",
     "SetMessageFeedbackResponseData",
     "SetMessageFeedbackResponseDataRatingType0",
+    "SetPublicMessageFeedbackRequest",
+    "SetPublicMessageFeedbackRequestRatingType0",
+    "SetPublicMessageFeedbackResponse",
+    "SetPublicMessageFeedbackResponseData",
+    "SetPublicMessageFeedbackResponseDataRatingType0",
     "SetTopicAccessRequest",
     "SetTopicAccessRequestAllMembers",
     "SetTopicAccessRequestGroup",

@@ -29,6 +29,9 @@ class SourceChunk:
             page (int | None): First page (PDF); null without pages
             snippet (str | Unset): The chunk’s opening words. Untrusted plain text from a document: it may contain markup;
                 render it as text, never as HTML
+            quote (str | Unset): The chunk’s sentence the answer cites it for (the one sharing most words with the sentence
+                that carries `[n]`); absent when none matched. Untrusted plain text from a document: render it as text, never as
+                HTML
             page_end (int | Unset): Last page, when the chunk spans pages
             sheet (str | Unset): Spreadsheets: the sheet
             row_start (int | Unset): Spreadsheets: first row (1-based, as shown)
@@ -40,6 +43,7 @@ class SourceChunk:
     chunk_id: str
     page: int | None
     snippet: str | Unset = UNSET
+    quote: str | Unset = UNSET
     page_end: int | Unset = UNSET
     sheet: str | Unset = UNSET
     row_start: int | Unset = UNSET
@@ -59,6 +63,8 @@ class SourceChunk:
         page = self.page
 
         snippet = self.snippet
+
+        quote = self.quote
 
         page_end = self.page_end
 
@@ -80,6 +86,8 @@ class SourceChunk:
         })
         if snippet is not UNSET:
             field_dict["snippet"] = snippet
+        if quote is not UNSET:
+            field_dict["quote"] = quote
         if page_end is not UNSET:
             field_dict["pageEnd"] = page_end
         if sheet is not UNSET:
@@ -112,6 +120,8 @@ class SourceChunk:
 
         snippet = d.pop("snippet", UNSET)
 
+        quote = d.pop("quote", UNSET)
+
         page_end = d.pop("pageEnd", UNSET)
 
         sheet = d.pop("sheet", UNSET)
@@ -127,6 +137,7 @@ class SourceChunk:
             chunk_id=chunk_id,
             page=page,
             snippet=snippet,
+            quote=quote,
             page_end=page_end,
             sheet=sheet,
             row_start=row_start,
