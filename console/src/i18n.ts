@@ -3,6 +3,7 @@ import { useContext } from 'preact/hooks';
 import { EN_MORE, FR_MORE } from './i18n-more.ts';
 import { EN_SESSION, FR_SESSION } from './i18n-session.ts';
 import { EN_AUDIT, FR_AUDIT } from './i18n-audit.ts';
+import { EN_INSIGHTS, FR_INSIGHTS } from './i18n-insights.ts';
 import { EN_ACCOUNTS, FR_ACCOUNTS } from './i18n-accounts.ts';
 import { EN_CONNECTORS, FR_CONNECTORS } from './i18n-connectors.ts';
 
@@ -192,6 +193,7 @@ const en = {
   ...EN_MORE,
   ...EN_SESSION,
   ...EN_AUDIT,
+  ...EN_INSIGHTS,
   ...EN_ACCOUNTS,
   ...EN_CONNECTORS,
 };
@@ -385,6 +387,7 @@ const fr: Record<Key, string> = {
   ...FR_MORE,
   ...FR_SESSION,
   ...FR_AUDIT,
+  ...FR_INSIGHTS,
   ...FR_ACCOUNTS,
   ...FR_CONNECTORS,
 };
@@ -392,11 +395,21 @@ const fr: Record<Key, string> = {
 export const DICTIONARIES = { en, fr } as const;
 export type Lang = keyof typeof DICTIONARIES;
 
-/** Translator for a language: `t('confirmDelete', { name })` fills `{name}`. */
+/**
+ * Translator for a language: `t('confirmDelete', { name })` fills `{name}`. A string with two
+ * forms, `one|other` ("{n} document|{n} documents"), picks one by `n` with the language's plural
+ * rules (French counts 0 and 1 as one), so no screen shows "1 documents".
+ */
 export function translator(lang: Lang) {
   const dict: Record<Key, string> = DICTIONARIES[lang];
-  return (key: Key, vars: Record<string, string | number> = {}) =>
-    dict[key].replace(/\{(\w+)\}/g, (_, k: string) => String(vars[k] ?? ''));
+  const rules = new Intl.PluralRules(lang);
+  return (key: Key, vars: Record<string, string | number> = {}) => {
+    let text = dict[key];
+    const bar = text.indexOf('|');
+    if (bar >= 0 && typeof vars.n === 'number')
+      text = rules.select(vars.n) === 'one' ? text.slice(0, bar) : text.slice(bar + 1);
+    return text.replace(/\{(\w+)\}/g, (_, k: string) => String(vars[k] ?? ''));
+  };
 }
 export type T = ReturnType<typeof translator>;
 

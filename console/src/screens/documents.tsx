@@ -8,6 +8,7 @@ import { UploadPanel } from '../documents/upload-panel.tsx';
 import { DocRow } from '../documents/doc-row.tsx';
 import { BulkBar } from '../documents/bulk-bar.tsx';
 import { DocFilters, type Filters } from '../documents/doc-filters.tsx';
+import { questionToAnswer, UploadFor } from '../documents/upload-for.tsx';
 
 type Doc = Schemas['Document'];
 
@@ -29,6 +30,7 @@ export function Documents() {
   const [page, setPage] = useState(1);
   const [dragging, setDragging] = useState(false);
   const [selected, setSelected] = useState<Set<string>>(new Set());
+  const [forQuestion] = useState(questionToAnswer);
 
   const topics = useLoad(
     async () => (await api.GET('/api/topics', { params: { query: { limit: 100 } } })).data?.data.items ?? [],
@@ -92,6 +94,7 @@ export function Documents() {
             queue.add([...(e.dataTransfer?.files ?? [])], filters.topicId);
           }}
         >
+          {forQuestion && <UploadFor question={forQuestion} />}
           <p>{t('dropFiles')}</p>
           <p class="hint">{t('uploadLimits', { mb: MAX_UPLOAD_MB })}</p>
           <label class="button">
