@@ -1,4 +1,4 @@
-/** The insights screen's strings (issue 40); spread into both dictionaries of i18n.ts. */
+/** Issue 40's strings (insights, labels in words, plurals); spread into both dictionaries of i18n.ts. */
 export const EN_INSIGHTS = {
   insightsPeriod: 'Period',
   lastNDays: 'Last {n} days',
@@ -24,6 +24,20 @@ export const EN_INSIGHTS = {
   answerRefused: 'Refused: no source answered this.',
   uploadFor: 'Upload a document that answers: “{question}”',
   citationCount: '{n} citation|{n} citations',
+  selectRow: 'Select',
+  skipFile: 'Skip',
+  pdfMarked: 'the cited text is marked',
+  pageSheet: 'Page {n} of {name}',
+  evalStatus_QUEUED: 'Queued',
+  evalStatus_RUNNING: 'Running',
+  evalStatus_COMPLETED: 'Completed',
+  evalStatus_FAILED: 'Failed',
+  provider_extractive: 'Extractive (no model)',
+  provider_ollama: 'Ollama',
+  provider_openai: 'OpenAI-compatible',
+  provider_llamacpp: 'llama.cpp',
+  env_live: 'Live',
+  env_test: 'Test',
 };
 
 export const FR_INSIGHTS: typeof EN_INSIGHTS = {
@@ -51,4 +65,18 @@ export const FR_INSIGHTS: typeof EN_INSIGHTS = {
   answerRefused: 'Refusée : aucune source ne répondait.',
   uploadFor: 'Téléversez un document qui répond à : « {question} »',
   citationCount: '{n} citation|{n} citations',
+  selectRow: 'Sélection',
+  skipFile: 'Ignorer',
+  pdfMarked: 'le texte cité est surligné',
+  pageSheet: 'Page {n} de {name}',
+  evalStatus_QUEUED: 'En attente',
+  evalStatus_RUNNING: 'En cours',
+  evalStatus_COMPLETED: 'Terminée',
+  evalStatus_FAILED: 'Échouée',
+  provider_extractive: 'Extractif (sans modèle)',
+  provider_ollama: 'Ollama',
+  provider_openai: 'Compatible OpenAI',
+  provider_llamacpp: 'llama.cpp',
+  env_live: 'Production',
+  env_test: 'Test',
 };

@@ -75,6 +75,8 @@ export function Documents() {
     setSelected(new Set());
     docs.reload();
   };
+  // Files dropped while a topic is filtered go into it; "No topic" (`none`) is no topic.
+  const uploadTopic = filters.topicId === 'none' ? '' : filters.topicId;
   const filtered = filters.status || filters.topicId || filters.search.trim();
   const total = docs.data?.pagination.total ?? 0;
 
@@ -91,7 +93,7 @@ export function Documents() {
           onDrop={(e) => {
             e.preventDefault();
             setDragging(false);
-            queue.add([...(e.dataTransfer?.files ?? [])], filters.topicId);
+            queue.add([...(e.dataTransfer?.files ?? [])], uploadTopic);
           }}
         >
           {forQuestion && <UploadFor question={forQuestion} />}
@@ -105,7 +107,7 @@ export function Documents() {
               class="visually-hidden"
               data-testid="file-input"
               onChange={(e) => {
-                queue.add([...(e.currentTarget.files ?? [])], filters.topicId);
+                queue.add([...(e.currentTarget.files ?? [])], uploadTopic);
                 e.currentTarget.value = '';
               }}
             />
@@ -150,7 +152,7 @@ export function Documents() {
         />
       )}
       {items.length > 0 && (
-        <table tabIndex={0} class="grid">
+        <table tabIndex={0} class="grid cards">
           <caption class="visually-hidden">{t('documents')}</caption>
           <thead>
             <tr>
