@@ -2,57 +2,7 @@ import t from 'tap';
 import { buildTestApp, signUp } from '../helpers/app.ts';
 import { addUser } from '../helpers/users.ts';
 import { createApiKey } from '../../src/api-keys/api-keys.repository.ts';
-import type { FastifyInstance } from 'fastify';
-
-/** Seeds one conversation (a question and its answer) straight into the tables: no model needed. */
-async function seedTurn(
-  app: FastifyInstance,
-  o: {
-    companyId: string;
-    userId?: string;
-    apiKeyId?: string;
-    id: string;
-    question: string;
-    refused?: boolean;
-    feedback?: 'up' | 'down';
-    at?: Date;
-  },
-) {
-  const at = o.at ?? new Date();
-  await app.ctx.db
-    .insertInto('conversations')
-    .values({
-      id: o.id,
-      company_id: o.companyId,
-      user_id: o.userId ?? null,
-      api_key_id: o.apiKeyId ?? null,
-      title: o.question.slice(0, 50),
-    })
-    .execute();
-  const base = { conversation_id: o.id, company_id: o.companyId, citation_map: '{}', sources: '[]' };
-  await app.ctx.db
-    .insertInto('messages')
-    .values([
-      {
-        ...base,
-        id: `${o.id}_q`,
-        role: 'user',
-        content: o.question,
-        created_at: new Date(at.getTime() - 1000),
-      },
-      {
-        ...base,
-        id: `${o.id}_a`,
-        role: 'assistant',
-        content: o.refused ? 'I could not find this in your documents.' : 'An answer [1].',
-        refused: o.refused ?? false,
-        feedback: o.feedback ?? null,
-        feedback_at: o.feedback ? at : null,
-        created_at: at,
-      },
-    ])
-    .execute();
-}
+import { seedTurn } from '../helpers/conversations.ts';
 
 t.test('insights: channels, thumbs-down, conversations, CSV, admin only, one company', async (t) => {
   const { app } = await buildTestApp(t);
