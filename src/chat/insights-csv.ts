@@ -1,5 +1,8 @@
+/** Starts each file: without it Excel reads UTF-8 as the local code page ("Ã©" for "é"). */
+const BOM = '\uFEFF';
+
 /**
- * CSV (RFC 4180) of the insights for spreadsheets. Every cell is quoted; a cell that begins with
+ * CSV (RFC 4180) of the insights for spreadsheets, UTF-8 with a byte-order mark. Every cell is quoted; a cell that begins with
  * `=`, `+`, `-`, `@`, a tab or a carriage return gets a leading `'`, so a spreadsheet shows a
  * question such as "=HYPERLINK(…)" as text instead of running it (CSV injection, OWASP).
  */
@@ -31,6 +34,7 @@ interface Question {
 export function daysCsv(rows: DayRow[]): string {
   const head = ['date', 'questions', 'refused', 'thumbs_up', 'thumbs_down', 'console', 'widget'];
   return (
+    BOM +
     line(head) +
     rows
       .map((r) => line([r.date, r.questions, r.refused, r.thumbsUp, r.thumbsDown, r.console, r.widget]))
@@ -43,6 +47,7 @@ export function questionsCsv(lists: { unanswered: Question[]; thumbsDown: Questi
   const row = (kind: string) => (q: Question) =>
     line([kind, q.askedAt, q.channel, q.question, q.conversationId]);
   return (
+    BOM +
     line(['kind', 'asked_at', 'channel', 'question', 'conversation_id']) +
     lists.unanswered.map(row('unanswered')).join('') +
     lists.thumbsDown.map(row('thumbs_down')).join('')

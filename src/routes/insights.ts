@@ -14,7 +14,8 @@ import { daysCsv, questionsCsv } from '../chat/insights-csv.ts';
 import { contentDisposition } from '../lib/content-disposition.ts';
 
 const Csv = {
-  description: "CSV (RFC 4180, header row, every cell quoted; cells starting with = + - @ prefixed with `'`)",
+  description:
+    "CSV (RFC 4180, UTF-8 with a byte-order mark, header row, every cell quoted; cells starting with = + - @ prefixed with `'`)",
   content: { 'text/csv': { schema: { type: 'string', maxLength: 100_000_000 } } },
 };
 

@@ -119,7 +119,7 @@ t.test('insights: channels, thumbs-down, conversations, CSV, admin only, one com
     /^attachment; filename="insights-days-7d-\d{4}-\d\d-\d\d\.csv"/,
   );
   const lines = csv.body.trimEnd().split('\r\n');
-  t.equal(lines[0], '"date","questions","refused","thumbs_up","thumbs_down","console","widget"');
+  t.equal(lines[0], '\uFEFF"date","questions","refused","thumbs_up","thumbs_down","console","widget"');
   t.equal(lines.length, 8, 'a header and 7 days');
   t.match(lines[7], /,"4","1","1","1","2","2"$/);
   const qs = await app.inject({ url: '/api/insights.csv?days=7&table=questions', headers: admin.headers });

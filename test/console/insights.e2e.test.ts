@@ -116,7 +116,7 @@ t.test(
     const file = await download;
     t.match(file.suggestedFilename(), /^insights-days-30d-\d{4}-\d\d-\d\d\.csv$/);
     const csv = readFileSync((await file.path())!, 'utf8');
-    t.match(csv, /^"date","questions","refused","thumbs_up","thumbs_down","console","widget"\r\n/);
+    t.match(csv, /^\uFEFF"date","questions","refused","thumbs_up","thumbs_down","console","widget"\r\n/);
     t.match(csv, /,"3","1","0","1","2","1"\r\n$/, "today's row");
 
     // An unanswered question: its conversation, then "Upload a document for this".
