@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { useI18n } from './i18n.ts';
-import { markBoxes, type Box, type TextItem } from './pdf-marks.ts';
+import type { Box, TextItem } from './pdf-marks.ts';
 
 /**
  * One page of a PDF drawn on a canvas by pdf.js (its display layer only: no viewer, no scripting),
@@ -27,9 +27,10 @@ export function PdfPage(props: { data: Blob; page: number; title: string; marks?
     let destroy: (() => Promise<void>) | null = null;
     void (async () => {
       try {
-        const [pdfjs, worker] = await Promise.all([
+        const [pdfjs, worker, { markBoxes }] = await Promise.all([
           import('pdfjs-dist'),
           import('pdfjs-dist/build/pdf.worker.min.mjs?url'),
+          import('./pdf-marks.ts'),
         ]);
         pdfjs.GlobalWorkerOptions.workerSrc = worker.default;
         const task = pdfjs.getDocument({
