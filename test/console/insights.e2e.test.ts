@@ -79,6 +79,23 @@ t.test(
       feedback: 'down',
     });
 
+    // A failed evaluation run: a row of the evaluations list (that page was 110 px too wide).
+    await app.ctx.db
+      .insertInto('evaluations')
+      .values({
+        id: 'eval_e2e',
+        company_id: companyId,
+        user_id: userId,
+        name: 'Before the new handbook',
+        status: 'FAILED',
+        questions: '[]',
+        question_count: 20,
+        settings: null,
+        totals: null,
+        error: 'The worker stopped.',
+      })
+      .execute();
+
     const browser = await chromium.launch({ executablePath: CHROMIUM!, args: CHROMIUM_ARGS });
     t.teardown(() => browser.close());
     const context = await browser.newContext({ viewport: DESKTOP, locale: 'en-US', acceptDownloads: true });
@@ -138,6 +155,7 @@ t.test(
       ['documents', 'Documents', 'Ready'],
       ['users', 'Users', 'Active'],
       ['api-keys', 'API keys', 'Live'],
+      ['evaluations', 'Evaluations', 'Failed'],
     ];
     for (const [path, title, status] of cards) {
       await page.goto(`${base}/app/${path}`);
