@@ -397,7 +397,7 @@ export type Lang = keyof typeof DICTIONARIES;
 
 /**
  * Translator for a language: `t('confirmDelete', { name })` fills `{name}`. A string with two
- * forms, `one|other` ("{n} document|{n} documents"), picks one by `n` with the language's plural
+ * forms, `one|other` ("{n} document|{n} documents"), picks one by `n` (else `total`) with the language's plural
  * rules (French counts 0 and 1 as one), so no screen shows "1 documents".
  */
 export function translator(lang: Lang) {
@@ -406,8 +406,9 @@ export function translator(lang: Lang) {
   return (key: Key, vars: Record<string, string | number> = {}) => {
     let text = dict[key];
     const bar = text.indexOf('|');
-    if (bar >= 0 && typeof vars.n === 'number')
-      text = rules.select(vars.n) === 'one' ? text.slice(0, bar) : text.slice(bar + 1);
+    const count = vars.n ?? vars.total;
+    if (bar >= 0 && typeof count === 'number')
+      text = rules.select(count) === 'one' ? text.slice(0, bar) : text.slice(bar + 1);
     return text.replace(/\{(\w+)\}/g, (_, k: string) => String(vars[k] ?? ''));
   };
 }

@@ -8,9 +8,10 @@ export interface Series<R> {
 }
 
 const W = 600;
-const H = 150;
-const LEFT = 34;
-const BOTTOM = 18;
+// The chart is drawn at about half this width (a third of a desktop, a phone): ticks are 20 units.
+const H = 180;
+const LEFT = 44;
+const BOTTOM = 30;
 
 /**
  * A stacked bar chart in hand-written SVG (no chart library: the console's JS budget), one bar
@@ -55,10 +56,10 @@ export function BarChart<R extends { date: string }>(props: {
       </figcaption>
       <svg viewBox={`0 0 ${W} ${H}`} role="img" aria-label={summary} preserveAspectRatio="xMidYMid meet">
         <line x1={LEFT} y1={H - BOTTOM} x2={W} y2={H - BOTTOM} class="axis" />
-        <text x={LEFT - 4} y={10} class="tick end">
+        <text x={LEFT - 6} y={18} class="tick end">
           {max}
         </text>
-        <text x={LEFT - 4} y={H - BOTTOM} class="tick end">
+        <text x={LEFT - 6} y={H - BOTTOM} class="tick end">
           0
         </text>
         {rows.map((r, i) => {
@@ -83,10 +84,10 @@ export function BarChart<R extends { date: string }>(props: {
             </g>
           );
         })}
-        <text x={LEFT} y={H - 4} class="tick">
+        <text x={LEFT} y={H - 6} class="tick">
           {rows[0]?.date}
         </text>
-        <text x={W} y={H - 4} class="tick end">
+        <text x={W} y={H - 6} class="tick end">
           {rows.at(-1)?.date}
         </text>
       </svg>

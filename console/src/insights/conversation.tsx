@@ -39,7 +39,8 @@ export function InsightsConversation({ id }: { id: string }) {
               return (
                 <li key={m.id} class={`card ${m.role}`} data-refused={m.refused || undefined}>
                   <p class="hint">
-                    {m.role === 'user' ? t('you') : t('assistant')} · {formatDate(m.createdAt, lang)}
+                    {m.role === 'user' ? t('transcriptQuestion') : t('transcriptAnswer')} ·{' '}
+                    {formatDate(m.createdAt, lang)}
                     {m.feedback && ` · ${m.feedback === 'up' ? t('thumbsUpShort') : t('thumbsDownShort')}`}
                   </p>
                   <p class="content">{m.content}</p>
