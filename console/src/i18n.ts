@@ -4,6 +4,7 @@ import { EN_MORE, FR_MORE } from './i18n-more.ts';
 import { EN_SESSION, FR_SESSION } from './i18n-session.ts';
 import { EN_AUDIT, FR_AUDIT } from './i18n-audit.ts';
 import { EN_INSIGHTS, FR_INSIGHTS } from './i18n-insights.ts';
+import { pluralForm } from './plural.ts';
 import { EN_ACCOUNTS, FR_ACCOUNTS } from './i18n-accounts.ts';
 import { EN_CONNECTORS, FR_CONNECTORS } from './i18n-connectors.ts';
 
@@ -396,21 +397,14 @@ export const DICTIONARIES = { en, fr } as const;
 export type Lang = keyof typeof DICTIONARIES;
 
 /**
- * Translator for a language: `t('confirmDelete', { name })` fills `{name}`. A string with two
- * forms, `one|other` ("{n} document|{n} documents"), picks one by `n` (else `total`) with the language's plural
- * rules (French counts 0 and 1 as one), so no screen shows "1 documents".
+ * Translator for a language: `t('confirmDelete', { name })` fills `{name}`; a `one|other` string
+ * takes the form its count needs (plural.ts), so no screen shows "1 documents".
  */
 export function translator(lang: Lang) {
   const dict: Record<Key, string> = DICTIONARIES[lang];
   const rules = new Intl.PluralRules(lang);
-  return (key: Key, vars: Record<string, string | number> = {}) => {
-    let text = dict[key];
-    const bar = text.indexOf('|');
-    const count = vars.n ?? vars.total;
-    if (bar >= 0 && typeof count === 'number')
-      text = rules.select(count) === 'one' ? text.slice(0, bar) : text.slice(bar + 1);
-    return text.replace(/\{(\w+)\}/g, (_, k: string) => String(vars[k] ?? ''));
-  };
+  return (key: Key, vars: Record<string, string | number> = {}) =>
+    pluralForm(dict[key], vars, rules).replace(/\{(\w+)\}/g, (_, k: string) => String(vars[k] ?? ''));
 }
 export type T = ReturnType<typeof translator>;
 
