@@ -111,7 +111,12 @@ export const DocumentListQuery = Type.Object(
     ...ListQuery,
     sort: SortBy(['createdAt', 'updatedAt', 'name', 'status', 'sizeBytes']),
     status: Type.Optional(DocumentStatus),
-    topicId: Type.Optional(Type.String({ maxLength: 64, description: 'Only this topic’s documents' })),
+    topicId: Type.Optional(
+      Type.String({
+        maxLength: 64,
+        description: 'Only this topic’s documents; `none`: the documents in no topic',
+      }),
+    ),
     parentId: Type.Optional(Type.String({ maxLength: 64, description: "An e-mail's attachments" })),
     search: Type.Optional(
       Type.String({

@@ -1682,12 +1682,56 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Questions per day, unanswered questions and most-cited documents (admin)
-         * @description Over the last `days` UTC days: questions and refusals per day (an answer citing no source is a refusal), the latest unanswered questions, the most-cited documents and the thumbs up/down totals. Widget conversations count too.
+         * Questions per day by channel, unanswered and thumbs-down questions, most-cited documents (admin)
+         * @description Over the last `days` UTC days: per day the questions (split by channel: console or widget), refusals (an answer citing no source) and thumbs up/down; the latest unanswered and thumbs-down questions with their conversation; the most-cited documents; totals.
          *
          *     Rate limit: 300 requests per minute by default (authenticated class, per user).
          */
         get: operations["getInsights"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/insights.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Export the insights as CSV (admin)
+         * @description The insights as CSV for a spreadsheet: `table=days` one row per UTC day of the window, `table=questions` the unanswered and thumbs-down questions (the same 50 + 50 as `GET /api/insights`). Downloaded as an attachment.
+         *
+         *     Rate limit: 300 requests per minute by default (authenticated class, per user).
+         */
+        get: operations["exportInsightsCsv"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/insights/conversations/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read a conversation from the insights (admin)
+         * @description One conversation of the company, read-only, whoever asked it (a user in the console or a widget visitor): what an admin opens from an unanswered or thumbs-down question. Another company’s conversation is 404.
+         *
+         *     Rate limit: 300 requests per minute by default (authenticated class, per user).
+         */
+        get: operations["getInsightsConversation"];
         put?: never;
         post?: never;
         delete?: never;
@@ -4986,10 +5030,12 @@ export interface components {
             /** Format: int32 */
             days: number;
             totals: components["schemas"]["GetInsightsResponseDataTotals"];
-            /** @description Every day of the window, oldest first, zeros included */
+            /** @description Every day of the window, oldest first, zeros included; counted on the day of the answer */
             questionsPerDay: components["schemas"]["GetInsightsResponseDataQuestionsPerDayItem"][];
             /** @description The latest questions answered with a refusal, newest first */
             unanswered: components["schemas"]["GetInsightsResponseDataUnansweredItem"][];
+            /** @description The latest questions whose answer was rated thumbs down, newest first */
+            thumbsDown: components["schemas"]["GetInsightsResponseDataThumbsDownItem"][];
             /** @description Documents cited by the most answers, most first */
             mostCited: components["schemas"]["GetInsightsResponseDataMostCitedItem"][];
         };
@@ -5001,15 +5047,55 @@ export interface components {
             date: string;
             /** Format: int64 */
             questions: number;
-            /** Format: int64 */
+            /**
+             * Format: int64
+             * @description Answers that cited nothing
+             */
             refused: number;
+            /** Format: int64 */
+            thumbsUp: number;
+            /** Format: int64 */
+            thumbsDown: number;
+            /**
+             * Format: int64
+             * @description Questions asked by signed-in users
+             */
+            console: number;
+            /**
+             * Format: int64
+             * @description Questions asked with an API key (widget)
+             */
+            widget: number;
         };
         GetInsightsResponseDataUnansweredItem: {
+            /** @description The answer */
             messageId: string;
             conversationId: string;
             question: string;
             /** Format: date-time */
             askedAt: string;
+            /**
+             * @description `console`: a signed-in user asked; `widget`: an API key did (the widget or a server)
+             * @enum {string}
+             */
+            channel: "console" | "widget";
+        };
+        GetInsightsResponseDataThumbsDownItem: {
+            /** @description The answer */
+            messageId: string;
+            conversationId: string;
+            question: string;
+            /** Format: date-time */
+            askedAt: string;
+            /**
+             * @description `console`: a signed-in user asked; `widget`: an API key did (the widget or a server)
+             * @enum {string}
+             */
+            channel: "console" | "widget";
+            /** @description The start of the answer */
+            answer: string;
+            /** Format: date-time */
+            ratedAt: string;
         };
         GetInsightsResponseDataMostCitedItem: {
             documentId: string;
@@ -5032,6 +5118,46 @@ export interface components {
             thumbsUp: number;
             /** Format: int64 */
             thumbsDown: number;
+            /**
+             * Format: int64
+             * @description Questions asked by signed-in users
+             */
+            console: number;
+            /**
+             * Format: int64
+             * @description Questions asked with an API key (widget)
+             */
+            widget: number;
+        };
+        ExportInsightsCsvResponse: string;
+        GetInsightsConversationResponse: {
+            /** @description Always `true` */
+            success: boolean;
+            data: components["schemas"]["GetInsightsConversationResponseData"];
+        };
+        GetInsightsConversationResponseData: {
+            id: string;
+            title: string;
+            /**
+             * @description `console`: a signed-in user asked; `widget`: an API key did (the widget or a server)
+             * @enum {string}
+             */
+            channel: "console" | "widget";
+            /** Format: date-time */
+            createdAt: string;
+            /** @description The first 500 messages, oldest first */
+            messages: components["schemas"]["GetInsightsConversationResponseDataMessage"][];
+        };
+        GetInsightsConversationResponseDataMessage: {
+            id: string;
+            /** @enum {string} */
+            role: "user" | "assistant";
+            content: string;
+            /** Format: date-time */
+            createdAt: string;
+            /** @description An answer that cited nothing */
+            refused: boolean;
+            feedback: ("up" | "down") | null;
         };
         CreateEvaluationRequest: {
             /** @example Before raising topK */
@@ -16317,7 +16443,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description OK: Questions per day, unanswered questions and most-cited documents (admin) */
+            /** @description OK: Questions per day by channel, unanswered and thumbs-down questions, most-cited documents (admin) */
             200: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -16358,6 +16484,207 @@ export interface operations {
             };
             /** @description `FORBIDDEN`: The role lacks the permission (`requiredRole`, `currentRole`), or the API key is used from an unauthorized domain */
             403: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `RATE_LIMIT_EXCEEDED`: Rate limit or sign-in back-off; wait `retryAfter` seconds (also the `Retry-After` header) */
+            429: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `INTERNAL_ERROR`: Unexpected failure; details are in the server log, never here */
+            500: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    exportInsightsCsv: {
+        parameters: {
+            query?: {
+                /** @description How many days back, today (UTC) included */
+                days?: number;
+                /** @description `days`: one row per day (questions, refused, thumbs up/down, console, widget); `questions`: the unanswered and thumbs-down questions */
+                table?: "days" | "questions";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description CSV (RFC 4180, header row, every cell quoted; cells starting with = + - @ prefixed with `'`) */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": components["schemas"]["ExportInsightsCsvResponse"];
+                };
+            };
+            /** @description `VALIDATION_ERROR`: Invalid input; `details` lists the fields and reasons */
+            400: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `UNAUTHORIZED`: Credential missing, expired or invalid */
+            401: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `FORBIDDEN`: The role lacks the permission (`requiredRole`, `currentRole`), or the API key is used from an unauthorized domain */
+            403: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `RATE_LIMIT_EXCEEDED`: Rate limit or sign-in back-off; wait `retryAfter` seconds (also the `Retry-After` header) */
+            429: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `INTERNAL_ERROR`: Unexpected failure; details are in the server log, never here */
+            500: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getInsightsConversation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example conv_01jd8x7k3m9q2w5e6r7t8y9u0p */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK: Read a conversation from the insights (admin) */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GetInsightsConversationResponse"];
+                };
+            };
+            /** @description `VALIDATION_ERROR`: Invalid input; `details` lists the fields and reasons */
+            400: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `UNAUTHORIZED`: Credential missing, expired or invalid */
+            401: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `FORBIDDEN`: The role lacks the permission (`requiredRole`, `currentRole`), or the API key is used from an unauthorized domain */
+            403: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `NOT_FOUND`: No such resource in your company (existence is never revealed) */
+            404: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];

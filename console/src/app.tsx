@@ -18,7 +18,7 @@ import { Settings } from './screens/settings.tsx';
 import { Webhooks } from './screens/webhooks.tsx';
 import { Connectors } from './screens/connectors.tsx';
 import { Chat } from './screens/chat.tsx';
-import { Insights } from './screens/insights.tsx';
+import { LazyInsights } from './screens/insights-lazy.tsx';
 import { Evaluations } from './screens/evaluations.tsx';
 import { LazyAuditLog } from './screens/audit-lazy.tsx';
 
@@ -166,7 +166,7 @@ export function App() {
       case 'connectors':
         return <Connectors />;
       case 'insights':
-        return <Insights />;
+        return <LazyInsights id={id ? decodeURIComponent(id) : undefined} />;
       case 'evaluations':
         return <Evaluations />;
       case 'audit':

@@ -3,6 +3,8 @@ import { useContext } from 'preact/hooks';
 import { EN_MORE, FR_MORE } from './i18n-more.ts';
 import { EN_SESSION, FR_SESSION } from './i18n-session.ts';
 import { EN_AUDIT, FR_AUDIT } from './i18n-audit.ts';
+import { EN_INSIGHTS, FR_INSIGHTS } from './i18n-insights.ts';
+import { pluralForm } from './plural.ts';
 import { EN_ACCOUNTS, FR_ACCOUNTS } from './i18n-accounts.ts';
 import { EN_CONNECTORS, FR_CONNECTORS } from './i18n-connectors.ts';
 import { EN_EMBED, FR_EMBED } from './i18n-embed.ts';
@@ -193,6 +195,7 @@ const en = {
   ...EN_MORE,
   ...EN_SESSION,
   ...EN_AUDIT,
+  ...EN_INSIGHTS,
   ...EN_ACCOUNTS,
   ...EN_CONNECTORS,
   ...EN_EMBED,
@@ -387,6 +390,7 @@ const fr: Record<Key, string> = {
   ...FR_MORE,
   ...FR_SESSION,
   ...FR_AUDIT,
+  ...FR_INSIGHTS,
   ...FR_ACCOUNTS,
   ...FR_CONNECTORS,
   ...FR_EMBED,
@@ -395,11 +399,15 @@ const fr: Record<Key, string> = {
 export const DICTIONARIES = { en, fr } as const;
 export type Lang = keyof typeof DICTIONARIES;
 
-/** Translator for a language: `t('confirmDelete', { name })` fills `{name}`. */
+/**
+ * Translator for a language: `t('confirmDelete', { name })` fills `{name}`; a `one|other` string
+ * takes the form its count needs (plural.ts), so no screen shows "1 documents".
+ */
 export function translator(lang: Lang) {
   const dict: Record<Key, string> = DICTIONARIES[lang];
+  const rules = new Intl.PluralRules(lang);
   return (key: Key, vars: Record<string, string | number> = {}) =>
-    dict[key].replace(/\{(\w+)\}/g, (_, k: string) => String(vars[k] ?? ''));
+    pluralForm(dict[key], vars, rules).replace(/\{(\w+)\}/g, (_, k: string) => String(vars[k] ?? ''));
 }
 export type T = ReturnType<typeof translator>;
 

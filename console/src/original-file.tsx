@@ -1,8 +1,9 @@
-import { useEffect, useState } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import { api } from './api.ts';
 import { useI18n } from './i18n.ts';
 import { Problem, useProblem } from './ui.tsx';
 import { PdfPage } from './pdf-page.tsx';
+import { PageSheet } from './page-sheet.tsx';
 
 /** Fetches a document's original with the bearer token (a plain link could not send it). */
 async function fetchOriginal(id: string) {
@@ -13,7 +14,16 @@ async function fetchOriginal(id: string) {
  * "Open page N" (PDFs: that page drawn by pdf.js, pdf-page.tsx, never the browser's PDF viewer,
  * which would run the PDF's scripts) and "Download original" for one document. `page` is 1-based.
  */
-export function OriginalFile(props: { id: string; name: string; mimeType: string; page?: number | null }) {
+export function OriginalFile(props: {
+  id: string;
+  name: string;
+  mimeType: string;
+  page?: number | null;
+  /** Text to mark on the page (the cited passage). */
+  marks?: string[];
+  /** Show the page in a sheet beside the chat (the passage panel) instead of in place. */
+  sheet?: boolean;
+}) {
   const { t } = useI18n();
   const { problem, report } = useProblem();
   const [viewer, setViewer] = useState<Blob | null>(null);
@@ -22,6 +32,12 @@ export function OriginalFile(props: { id: string; name: string; mimeType: string
 
   useEffect(() => setViewer(null), [props.id, props.page]);
 
+  const opener = useRef<HTMLButtonElement>(null);
+  /** Closes the viewer; focus goes back to "Open page N". */
+  const close = () => {
+    setViewer(null);
+    opener.current?.focus();
+  };
   const open = async () => {
     const res = await fetchOriginal(props.id);
     report(res);
@@ -43,21 +59,38 @@ export function OriginalFile(props: { id: string; name: string; mimeType: string
     <div class="original">
       <p class="actions">
         {pdf && (
-          <button type="button" onClick={open} aria-expanded={viewer !== null}>
+          <button type="button" onClick={open} aria-expanded={viewer !== null} ref={opener}>
             {t('openPage', { n: page })}
           </button>
         )}
         <button type="button" onClick={download}>
           {t('downloadOriginal')}
         </button>
-        {viewer && (
-          <button type="button" onClick={() => setViewer(null)}>
+        {viewer && !props.sheet && (
+          <button type="button" onClick={close}>
             {t('closeViewer')}
           </button>
         )}
       </p>
       <Problem text={problem} />
-      {viewer && <PdfPage data={viewer} page={page} title={t('pdfViewer', { name: props.name, n: page })} />}
+      {viewer && !props.sheet && (
+        <PdfPage
+          data={viewer}
+          page={page}
+          marks={props.marks}
+          title={t('pdfViewer', { name: props.name, n: page })}
+        />
+      )}
+      {viewer && props.sheet && (
+        <PageSheet title={t('pageSheet', { name: props.name, n: page })} onClose={close}>
+          <PdfPage
+            data={viewer}
+            page={page}
+            marks={props.marks}
+            title={t('pdfViewer', { name: props.name, n: page })}
+          />
+        </PageSheet>
+      )}
     </div>
   );
 }

@@ -83,6 +83,7 @@ export function Link({
   children: ComponentChildren;
   class?: string;
   'aria-current'?: 'page';
+  'aria-label'?: string;
 }) {
   return (
     <a

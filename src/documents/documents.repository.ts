@@ -133,7 +133,9 @@ export async function listDocuments(
     .where('company_id', '=', scope.companyId)
     .where(canRead(scope, sql.ref('documents.topic_id')));
   if (q.status) base = base.where('status', '=', q.status);
-  if (q.topicId) base = base.where('topic_id', '=', q.topicId);
+  // `none` (never a topic's id: those are `top_…`) asks for the documents in no topic.
+  if (q.topicId === 'none') base = base.where('topic_id', 'is', null);
+  else if (q.topicId) base = base.where('topic_id', '=', q.topicId);
   if (q.parentId) base = base.where('parent_id', '=', q.parentId);
   // Each word of the search must appear in the name: "mammoth readme" finds mammoth-README.md.
   for (const word of (q.search ?? '').split(/\s+/).filter(Boolean).slice(0, 10)) {

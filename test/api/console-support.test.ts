@@ -280,8 +280,16 @@ t.test('reprocess, feedback and insights over one company', async (t) => {
   const data = insights.json().data;
   t.equal(data.questionsPerDay.length, 7);
   const today = new Date().toISOString().slice(0, 10);
-  t.same(data.questionsPerDay.at(-1), { date: today, questions: 3, refused: 1 });
-  t.same(data.totals, { questions: 3, refused: 1, thumbsUp: 0, thumbsDown: 1 });
+  t.same(data.questionsPerDay.at(-1), {
+    date: today,
+    questions: 3,
+    refused: 1,
+    thumbsUp: 0,
+    thumbsDown: 1,
+    console: 3,
+    widget: 0,
+  });
+  t.same(data.totals, { questions: 3, refused: 1, thumbsUp: 0, thumbsDown: 1, console: 3, widget: 0 });
   t.same(
     data.unanswered.map((u: { question: string; conversationId: string }) => [u.question, u.conversationId]),
     [['What is the boiling point of tungsten in kelvin?', refused.conversationId]],
@@ -290,7 +298,7 @@ t.test('reprocess, feedback and insights over one company', async (t) => {
   const otherInsights = await app.inject({ url: '/api/insights', headers: other.headers });
   t.same(
     otherInsights.json().data.totals,
-    { questions: 0, refused: 0, thumbsUp: 0, thumbsDown: 0 },
+    { questions: 0, refused: 0, thumbsUp: 0, thumbsDown: 0, console: 0, widget: 0 },
     'per company',
   );
   t.equal(otherInsights.json().data.questionsPerDay.length, 30, '30 days by default');

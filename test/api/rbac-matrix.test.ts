@@ -119,6 +119,8 @@ const EXPECTED: Record<string, Level> = {
   'POST /api/documents/:id/reprocess': 'write',
   'PUT /api/conversations/:id/messages/:messageId/feedback': 'chat',
   'GET /api/insights': 'admin',
+  'GET /api/insights.csv': 'admin',
+  'GET /api/insights/conversations/:id': 'admin',
   'POST /api/evaluations': 'admin',
   'POST /api/evaluations/upload': 'admin',
   'GET /api/evaluations': 'admin',

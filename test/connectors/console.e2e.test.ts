@@ -85,7 +85,7 @@ t.test(
     t.match(folderRun, /completed.*\+2 ~0 →0 −0 =0 !1/, 'two added, one failed item');
     await folder.getByRole('button', { name: 'Runs' }).click();
     const runs = folder.getByRole('region', { name: 'Runs of “Harbour share”' });
-    await runs.getByText('1 item errors').click();
+    await runs.getByText('1 item error', { exact: true }).click();
     t.match(await runs.innerText(), /huge\.txt.*larger than/s, 'the failed item and why');
     await screen(t, page, 'connector-runs');
 

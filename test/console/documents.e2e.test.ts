@@ -116,7 +116,10 @@ t.test('documents you can organise', { skip: CHROMIUM ? false : 'no chromium' },
 
   // Words, in any order.
   await page.getByRole('searchbox', { name: 'Search' }).fill('07 note');
-  await page.getByTestId('doc-total').filter({ hasText: '1 documents' }).waitFor();
+  await page
+    .getByTestId('doc-total')
+    .filter({ hasText: /^1 document$/ })
+    .waitFor();
   t.equal(await page.locator('tbody tr').count(), 1, 'word search finds note-07');
   await page.getByRole('searchbox', { name: 'Search' }).fill('note 99');
   await page.getByText('No document matches these filters.').waitFor();

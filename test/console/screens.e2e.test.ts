@@ -1,6 +1,7 @@
 import t from 'tap';
 import { chromium, type Page } from 'playwright-core';
 import { buildTestApp, signUp } from '../helpers/app.ts';
+import { seedTurn } from '../helpers/conversations.ts';
 import { RAG_DEFAULTS } from '../../console/src/settings/defaults.ts';
 import { DEFAULT_GATE_THRESHOLD } from '../../src/chat/reader/answerability.ts';
 import { SOURCES_PER_ANSWER } from '../../src/chat/chat.service.ts';
@@ -23,7 +24,11 @@ const SCREENS = [
   ['webhooks', 'Webhooks'],
   ['connectors', 'Connectors'],
   ['insights', 'Insights'],
+  // Issue 40: a conversation opened from the insights, and the upload it leads to.
+  ['insights/conv_screens', 'Insights'],
+  ['documents?for=What%20is%20the%20parking%20policy%3F', 'Documents'],
   ['evaluations', 'Evaluations'],
+  ['audit', 'Audit log'],
 ] as const;
 
 t.test('the settings screen’s defaults are the server’s', async (t) => {
@@ -41,6 +46,15 @@ t.test('every screen, on a desktop and on a phone', { skip: CHROMIUM ? false : '
     url: '/api/topics',
     headers: admin.headers,
     payload: { name: 'Support' },
+  });
+  // Something for the insights to show: a refused question (issue 40).
+  await seedTurn(app, {
+    companyId: admin.user.companyId,
+    userId: admin.user.id,
+    id: 'conv_screens',
+    question: 'What is the parking policy?',
+    refused: true,
+    feedback: 'down',
   });
   const browser = await chromium.launch({ executablePath: CHROMIUM!, args: CHROMIUM_ARGS });
   t.teardown(() => browser.close());
@@ -62,9 +76,10 @@ t.test('every screen, on a desktop and on a phone', { skip: CHROMIUM ? false : '
     await page.getByRole('heading', { name: title, level: 1 }).waitFor();
     await page.waitForLoadState('networkidle');
     await page.setViewportSize(DESKTOP);
-    await screen(t, page, `screen-${path}`);
+    const name = `screen-${path.replace(/[/?].*$/, (rest) => (rest.startsWith('/') ? '-conversation' : '-upload-for'))}`;
+    await screen(t, page, name);
     await page.setViewportSize(PHONE);
-    await screen(t, page, `screen-${path}`);
+    await screen(t, page, name);
   }
 
   // The phone's navigation is a menu.

@@ -87,6 +87,8 @@ export function PassagePanel({ passage, onClose }: { passage: Passage; onClose: 
         name={passage.name}
         mimeType={passage.mimeType}
         page={passage.page}
+        marks={spans.length ? spans.map(([start, end]) => text.slice(start, end)) : [passage.text]}
+        sheet
       />
       <button type="button" onClick={onClose}>
         {t('close')}

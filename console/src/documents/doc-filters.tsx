@@ -39,6 +39,7 @@ export function DocFilters(props: {
         {t('topic')}
         <select value={f.topicId} onChange={(e) => set('topicId', e.currentTarget.value)}>
           <option value="">{t('all')}</option>
+          <option value="none">{t('noTopic')}</option>
           {props.topics.map((x) => (
             <option key={x.id} value={x.id}>
               {x.name}

@@ -105,7 +105,7 @@ export function DocRow(props: {
   return (
     <tr data-status={d.status} aria-selected={canWrite ? props.selected : undefined}>
       {canWrite && (
-        <td>
+        <td data-label={t('selectRow')}>
           <input
             type="checkbox"
             aria-label={t('selectNamed', { name: d.name })}
@@ -114,24 +114,24 @@ export function DocRow(props: {
           />
         </td>
       )}
-      <td>
+      <td data-label={t('name')}>
         <NameEditor doc={d} canWrite={canWrite} link onSaved={props.onSaved} />
       </td>
-      <td>
+      <td data-label={t('status')}>
         <span class={`badge ${d.status.toLowerCase()}`}>{t(`docStatus_${d.status}`)}</span>
         {d.error && <div class="reason">{d.error}</div>}
       </td>
-      <td>
+      <td data-label={t('topic')}>
         {canWrite ? (
           <TopicSelect doc={d} topics={props.topics} onSaved={props.onSaved} />
         ) : (
           (props.topics.find((x) => x.id === d.topicId)?.name ?? '—')
         )}
       </td>
-      <td>{formatBytes(d.sizeBytes)}</td>
-      <td>{formatDate(d.createdAt, lang)}</td>
+      <td data-label={t('size')}>{formatBytes(d.sizeBytes)}</td>
+      <td data-label={t('created')}>{formatDate(d.createdAt, lang)}</td>
       {canWrite && (
-        <td class="actions">
+        <td data-label={t('actions')} class="actions">
           <button
             type="button"
             onClick={props.onReprocess}

@@ -123,7 +123,7 @@ export function UploadPanel(props: {
                     {t('uploadAnyway')}
                   </button>
                   <button type="button" onClick={() => props.onRemove(x.id)}>
-                    {t('skip')}
+                    {t('skipFile')}
                   </button>
                 </span>
               )}

@@ -244,7 +244,7 @@ export function ApiKeys() {
       )}
       <Problem text={problem} />
       {list.data && !list.data.length && <p class="hint">{t('noKeys')}</p>}
-      <table tabIndex={0} class="grid" hidden={!list.data?.length}>
+      <table tabIndex={0} class="grid cards" hidden={!list.data?.length}>
         <caption class="visually-hidden">{t('apiKeys')}</caption>
         <thead>
           <tr>
@@ -261,14 +261,14 @@ export function ApiKeys() {
         <tbody>
           {list.data?.map((k) => (
             <tr key={k.id} data-key-id={k.id}>
-              <td>{k.name}</td>
-              <td>
+              <td data-label={t('name')}>{k.name}</td>
+              <td data-label={t('key')}>
                 <code>
                   {k.keyPrefix}…{k.keyLast4 ?? ''}
                 </code>
               </td>
-              <td>{k.environment}</td>
-              <td>
+              <td data-label={t('environment')}>{t(`env_${k.environment}`)}</td>
+              <td data-label={t('authorizedDomains')}>
                 {editing?.id === k.id ? (
                   <KeyEditor
                     editing={editing}
@@ -287,12 +287,12 @@ export function ApiKeys() {
                   </>
                 )}
               </td>
-              <td>
+              <td data-label={t('keyScope')}>
                 <KeyScope apiKey={k} topics={topics.data ?? []} onSaved={list.reload} />
               </td>
-              <td>{formatDate(k.createdAt, lang)}</td>
-              <td>{k.lastUsedAt ? formatDate(k.lastUsedAt, lang) : t('never')}</td>
-              <td class="actions">
+              <td data-label={t('created')}>{formatDate(k.createdAt, lang)}</td>
+              <td data-label={t('lastUsed')}>{k.lastUsedAt ? formatDate(k.lastUsedAt, lang) : t('never')}</td>
+              <td data-label={t('actions')} class="actions">
                 <button
                   type="button"
                   onClick={() => startEditing(k)}

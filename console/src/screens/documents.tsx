@@ -8,6 +8,7 @@ import { UploadPanel } from '../documents/upload-panel.tsx';
 import { DocRow } from '../documents/doc-row.tsx';
 import { BulkBar } from '../documents/bulk-bar.tsx';
 import { DocFilters, type Filters } from '../documents/doc-filters.tsx';
+import { questionToAnswer, UploadFor } from '../documents/upload-for.tsx';
 
 type Doc = Schemas['Document'];
 
@@ -29,6 +30,7 @@ export function Documents() {
   const [page, setPage] = useState(1);
   const [dragging, setDragging] = useState(false);
   const [selected, setSelected] = useState<Set<string>>(new Set());
+  const [forQuestion] = useState(questionToAnswer);
 
   const topics = useLoad(
     async () => (await api.GET('/api/topics', { params: { query: { limit: 100 } } })).data?.data.items ?? [],
@@ -73,6 +75,8 @@ export function Documents() {
     setSelected(new Set());
     docs.reload();
   };
+  // Files dropped while a topic is filtered go into it; "No topic" (`none`) is no topic.
+  const uploadTopic = filters.topicId === 'none' ? '' : filters.topicId;
   const filtered = filters.status || filters.topicId || filters.search.trim();
   const total = docs.data?.pagination.total ?? 0;
 
@@ -89,9 +93,10 @@ export function Documents() {
           onDrop={(e) => {
             e.preventDefault();
             setDragging(false);
-            queue.add([...(e.dataTransfer?.files ?? [])], filters.topicId);
+            queue.add([...(e.dataTransfer?.files ?? [])], uploadTopic);
           }}
         >
+          {forQuestion && <UploadFor question={forQuestion} />}
           <p>{t('dropFiles')}</p>
           <p class="hint">{t('uploadLimits', { mb: MAX_UPLOAD_MB })}</p>
           <label class="button">
@@ -102,7 +107,7 @@ export function Documents() {
               class="visually-hidden"
               data-testid="file-input"
               onChange={(e) => {
-                queue.add([...(e.currentTarget.files ?? [])], filters.topicId);
+                queue.add([...(e.currentTarget.files ?? [])], uploadTopic);
                 e.currentTarget.value = '';
               }}
             />
@@ -147,7 +152,7 @@ export function Documents() {
         />
       )}
       {items.length > 0 && (
-        <table tabIndex={0} class="grid">
+        <table tabIndex={0} class="grid cards">
           <caption class="visually-hidden">{t('documents')}</caption>
           <thead>
             <tr>

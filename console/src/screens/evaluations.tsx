@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'preact/hooks';
 import { api, type Schemas } from '../api.ts';
-import { useI18n } from '../i18n.ts';
+import { useI18n, type Key, type T } from '../i18n.ts';
 import { DeleteButton, formatDate, Pager, Problem, useLoad, useProblem } from '../ui.tsx';
 import { EvaluationCompare, pct } from './evaluation-compare.tsx';
 import { downloadExampleSet, EvaluationRun } from './evaluation-run.tsx';
@@ -8,6 +8,10 @@ import { downloadExampleSet, EvaluationRun } from './evaluation-run.tsx';
 type Run = Schemas['Evaluation'];
 /** How often the list refreshes while a run is queued or running, ms. */
 const POLL_MS = 2000;
+
+/** The answerer a run used in words ("extractive" is a setting's value, not a label). */
+const providerName = (t: T, p: string | undefined) =>
+  !p ? '—' : ['extractive', 'ollama', 'openai', 'llamacpp'].includes(p) ? t(`provider_${p}` as Key) : p;
 
 /** Upload a question set, list runs with their totals, compare two (docs/evaluations.md). */
 export function Evaluations() {
@@ -81,7 +85,7 @@ export function Evaluations() {
       {runs.length === 0 ? (
         <p>{t('evalNoRuns')}</p>
       ) : (
-        <table tabIndex={0} class="grid">
+        <table tabIndex={0} class="grid cards">
           <thead>
             <tr>
               <th scope="col">{t('evalCompare')}</th>
@@ -103,7 +107,7 @@ export function Evaluations() {
           <tbody>
             {runs.map((r: Run) => (
               <tr key={r.id}>
-                <td>
+                <td data-label={t('evalCompare')}>
                   <input
                     type="checkbox"
                     aria-label={`${t('evalCompare')} ${r.name}`}
@@ -113,21 +117,21 @@ export function Evaluations() {
                   />
                 </td>
                 <th scope="row">{r.name}</th>
-                <td>
-                  <span class={`badge ${r.status.toLowerCase()}`}>{r.status}</span>
+                <td data-label={t('status')}>
+                  <span class={`badge ${r.status.toLowerCase()}`}>{t(`evalStatus_${r.status}`)}</span>
                   {r.error && <span class="reason"> {r.error}</span>}
                 </td>
-                <td>
+                <td data-label={t('evalQuestions')}>
                   {r.completedCount} / {r.questionCount}
                 </td>
-                <td>{r.settings?.topK ?? '—'}</td>
-                <td>{r.settings?.provider ?? '—'}</td>
-                <td>{pct(r.totals?.contains)}</td>
-                <td>{pct(r.totals?.leadAnswer)}</td>
-                <td>{pct(r.totals?.falseRefusals)}</td>
-                <td>{pct(r.totals?.refusalsOnUnanswerable)}</td>
-                <td>{formatDate(r.createdAt, lang)}</td>
-                <td class="actions">
+                <td data-label={t('topK')}>{r.settings?.topK ?? '—'}</td>
+                <td data-label={t('provider')}>{providerName(t, r.settings?.provider)}</td>
+                <td data-label={t('contains')}>{pct(r.totals?.contains)}</td>
+                <td data-label={t('leadAnswer')}>{pct(r.totals?.leadAnswer)}</td>
+                <td data-label={t('falseRefusals')}>{pct(r.totals?.falseRefusals)}</td>
+                <td data-label={t('refusalsOnUnanswerable')}>{pct(r.totals?.refusalsOnUnanswerable)}</td>
+                <td data-label={t('created')}>{formatDate(r.createdAt, lang)}</td>
+                <td data-label={t('actions')} class="actions">
                   {r.completedCount > 0 && (
                     <button
                       type="button"

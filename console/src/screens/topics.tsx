@@ -48,7 +48,7 @@ export function Topics() {
       )}
       <Problem text={problem} />
       {accessOf && <TopicAccessEditor topicId={accessOf} onClose={() => setAccessOf(null)} />}
-      <table tabIndex={0} class="grid">
+      <table tabIndex={0} class="grid cards">
         <caption class="visually-hidden">{t('topics')}</caption>
         <thead>
           <tr>
@@ -61,13 +61,13 @@ export function Topics() {
         <tbody>
           {list.data?.map((topic) => (
             <tr key={topic.id}>
-              <td>{topic.name}</td>
-              <td>
+              <td data-label={t('name')}>{topic.name}</td>
+              <td data-label={t('topicId')}>
                 <code>{topic.id}</code>
               </td>
-              <td>{topic.documentCount}</td>
+              <td data-label={t('documents')}>{topic.documentCount}</td>
               {canWrite && (
-                <td class="actions">
+                <td data-label={t('actions')} class="actions">
                   <button type="button" onClick={() => void rename(topic)}>
                     {t('rename')}
                   </button>

@@ -130,7 +130,7 @@ export function Users() {
       <IssuedLinks items={issued} onDismiss={(link) => setIssued(issued.filter((i) => i.link !== link))} />
       <PendingInvitations version={pendingVersion} onIssued={issue} />
       <Problem text={problem} />
-      <table tabIndex={0} class="grid">
+      <table tabIndex={0} class="grid cards">
         <caption class="visually-hidden">{t('users')}</caption>
         <thead>
           <tr>
@@ -144,9 +144,9 @@ export function Users() {
         <tbody>
           {list.data?.items.map((u) => (
             <tr key={u.id}>
-              <td>{u.name}</td>
-              <td>{u.email}</td>
-              <td>
+              <td data-label={t('name')}>{u.name}</td>
+              <td data-label={t('email')}>{u.email}</td>
+              <td data-label={t('role')}>
                 <select
                   aria-label={`${t('role')} ${u.name}`}
                   value={u.role}
@@ -160,8 +160,8 @@ export function Users() {
                   ))}
                 </select>
               </td>
-              <td>{t(`status_${u.status}`)}</td>
-              <td class="actions">
+              <td data-label={t('status')}>{t(`status_${u.status}`)}</td>
+              <td data-label={t('actions')} class="actions">
                 {u.id !== me.id && (
                   <>
                     {u.status === 'active' && (
