@@ -6671,7 +6671,7 @@ export interface operations {
                 sort?: "createdAt" | "updatedAt" | "name" | "status" | "sizeBytes";
                 /** @description UPLOADED → PROCESSING → VECTORIZED, or ERROR with `error` saying why */
                 status?: "UPLOADED" | "PROCESSING" | "VECTORIZED" | "ERROR";
-                /** @description Only this topic’s documents */
+                /** @description Only this topic’s documents; `none`: the documents in no topic */
                 topicId?: string;
                 /** @description An e-mail's attachments */
                 parentId?: string;
@@ -16538,7 +16538,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description CSV (RFC 4180, header row, every cell quoted; cells starting with = + - @ prefixed with `'`) */
+            /** @description CSV (RFC 4180, UTF-8 with a byte-order mark, header row, every cell quoted; cells starting with = + - @ prefixed with `'`) */
             200: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];

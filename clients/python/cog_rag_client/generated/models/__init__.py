@@ -134,6 +134,7 @@ from .evaluation_totals_latency_ms import EvaluationTotalsLatencyMs
 from .evaluation_totals_ttft_ms import EvaluationTotalsTtftMs
 from .export_audit_events_actor_type import ExportAuditEventsActorType
 from .export_audit_events_outcome import ExportAuditEventsOutcome
+from .export_insights_csv_table import ExportInsightsCsvTable
 from .forgot_password_request import ForgotPasswordRequest
 from .forgot_password_response import ForgotPasswordResponse
 from .forgot_password_response_data import ForgotPasswordResponseData
@@ -164,12 +165,21 @@ from .get_health_details_response_data_status import GetHealthDetailsResponseDat
 from .get_health_response import GetHealthResponse
 from .get_health_response_data import GetHealthResponseData
 from .get_health_response_data_status import GetHealthResponseDataStatus
+from .get_insights_conversation_response import GetInsightsConversationResponse
+from .get_insights_conversation_response_data import GetInsightsConversationResponseData
+from .get_insights_conversation_response_data_channel import GetInsightsConversationResponseDataChannel
+from .get_insights_conversation_response_data_message import GetInsightsConversationResponseDataMessage
+from .get_insights_conversation_response_data_message_feedback_type_0 import GetInsightsConversationResponseDataMessageFeedbackType0
+from .get_insights_conversation_response_data_message_role import GetInsightsConversationResponseDataMessageRole
 from .get_insights_response import GetInsightsResponse
 from .get_insights_response_data import GetInsightsResponseData
 from .get_insights_response_data_most_cited_item import GetInsightsResponseDataMostCitedItem
 from .get_insights_response_data_questions_per_day_item import GetInsightsResponseDataQuestionsPerDayItem
+from .get_insights_response_data_thumbs_down_item import GetInsightsResponseDataThumbsDownItem
+from .get_insights_response_data_thumbs_down_item_channel import GetInsightsResponseDataThumbsDownItemChannel
 from .get_insights_response_data_totals import GetInsightsResponseDataTotals
 from .get_insights_response_data_unanswered_item import GetInsightsResponseDataUnansweredItem
+from .get_insights_response_data_unanswered_item_channel import GetInsightsResponseDataUnansweredItemChannel
 from .get_invitation_request import GetInvitationRequest
 from .get_invitation_response import GetInvitationResponse
 from .get_invitation_response_data import GetInvitationResponseData
@@ -604,6 +614,7 @@ __all__ = (
     "EvaluationTotalsTtftMs",
     "ExportAuditEventsActorType",
     "ExportAuditEventsOutcome",
+    "ExportInsightsCsvTable",
     "ForgotPasswordRequest",
     "ForgotPasswordResponse",
     "ForgotPasswordResponseData",
@@ -634,12 +645,21 @@ __all__ = (
     "GetHealthResponse",
     "GetHealthResponseData",
     "GetHealthResponseDataStatus",
+    "GetInsightsConversationResponse",
+    "GetInsightsConversationResponseData",
+    "GetInsightsConversationResponseDataChannel",
+    "GetInsightsConversationResponseDataMessage",
+    "GetInsightsConversationResponseDataMessageFeedbackType0",
+    "GetInsightsConversationResponseDataMessageRole",
     "GetInsightsResponse",
     "GetInsightsResponseData",
     "GetInsightsResponseDataMostCitedItem",
     "GetInsightsResponseDataQuestionsPerDayItem",
+    "GetInsightsResponseDataThumbsDownItem",
+    "GetInsightsResponseDataThumbsDownItemChannel",
     "GetInsightsResponseDataTotals",
     "GetInsightsResponseDataUnansweredItem",
+    "GetInsightsResponseDataUnansweredItemChannel",
     "GetInvitationRequest",
     "GetInvitationResponse",
     "GetInvitationResponseData",

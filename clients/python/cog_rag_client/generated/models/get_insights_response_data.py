@@ -13,6 +13,7 @@ from typing import cast
 if TYPE_CHECKING:
   from ..models.get_insights_response_data_most_cited_item import GetInsightsResponseDataMostCitedItem
   from ..models.get_insights_response_data_questions_per_day_item import GetInsightsResponseDataQuestionsPerDayItem
+  from ..models.get_insights_response_data_thumbs_down_item import GetInsightsResponseDataThumbsDownItem
   from ..models.get_insights_response_data_totals import GetInsightsResponseDataTotals
   from ..models.get_insights_response_data_unanswered_item import GetInsightsResponseDataUnansweredItem
 
@@ -31,9 +32,11 @@ class GetInsightsResponseData:
             days (int):
             totals (GetInsightsResponseDataTotals):
             questions_per_day (list[GetInsightsResponseDataQuestionsPerDayItem]): Every day of the window, oldest first,
-                zeros included
+                zeros included; counted on the day of the answer
             unanswered (list[GetInsightsResponseDataUnansweredItem]): The latest questions answered with a refusal, newest
                 first
+            thumbs_down (list[GetInsightsResponseDataThumbsDownItem]): The latest questions whose answer was rated thumbs
+                down, newest first
             most_cited (list[GetInsightsResponseDataMostCitedItem]): Documents cited by the most answers, most first
      """
 
@@ -41,6 +44,7 @@ class GetInsightsResponseData:
     totals: GetInsightsResponseDataTotals
     questions_per_day: list[GetInsightsResponseDataQuestionsPerDayItem]
     unanswered: list[GetInsightsResponseDataUnansweredItem]
+    thumbs_down: list[GetInsightsResponseDataThumbsDownItem]
     most_cited: list[GetInsightsResponseDataMostCitedItem]
 
 
@@ -50,6 +54,7 @@ class GetInsightsResponseData:
     def to_dict(self) -> dict[str, Any]:
         from ..models.get_insights_response_data_most_cited_item import GetInsightsResponseDataMostCitedItem # noqa: PLC0415
         from ..models.get_insights_response_data_questions_per_day_item import GetInsightsResponseDataQuestionsPerDayItem # noqa: PLC0415
+        from ..models.get_insights_response_data_thumbs_down_item import GetInsightsResponseDataThumbsDownItem # noqa: PLC0415
         from ..models.get_insights_response_data_totals import GetInsightsResponseDataTotals # noqa: PLC0415
         from ..models.get_insights_response_data_unanswered_item import GetInsightsResponseDataUnansweredItem # noqa: PLC0415
         days = self.days
@@ -70,6 +75,13 @@ class GetInsightsResponseData:
 
 
 
+        thumbs_down = []
+        for thumbs_down_item_data in self.thumbs_down:
+            thumbs_down_item = thumbs_down_item_data.to_dict()
+            thumbs_down.append(thumbs_down_item)
+
+
+
         most_cited = []
         for most_cited_item_data in self.most_cited:
             most_cited_item = most_cited_item_data.to_dict()
@@ -85,6 +97,7 @@ class GetInsightsResponseData:
             "totals": totals,
             "questionsPerDay": questions_per_day,
             "unanswered": unanswered,
+            "thumbsDown": thumbs_down,
             "mostCited": most_cited,
         })
 
@@ -96,6 +109,7 @@ class GetInsightsResponseData:
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         from ..models.get_insights_response_data_most_cited_item import GetInsightsResponseDataMostCitedItem # noqa: PLC0415
         from ..models.get_insights_response_data_questions_per_day_item import GetInsightsResponseDataQuestionsPerDayItem # noqa: PLC0415
+        from ..models.get_insights_response_data_thumbs_down_item import GetInsightsResponseDataThumbsDownItem # noqa: PLC0415
         from ..models.get_insights_response_data_totals import GetInsightsResponseDataTotals # noqa: PLC0415
         from ..models.get_insights_response_data_unanswered_item import GetInsightsResponseDataUnansweredItem # noqa: PLC0415
         d = dict(src_dict)
@@ -126,6 +140,16 @@ class GetInsightsResponseData:
             unanswered.append(unanswered_item)
 
 
+        thumbs_down = []
+        _thumbs_down = d.pop("thumbsDown")
+        for thumbs_down_item_data in (_thumbs_down):
+            thumbs_down_item = GetInsightsResponseDataThumbsDownItem.from_dict(thumbs_down_item_data)
+
+
+
+            thumbs_down.append(thumbs_down_item)
+
+
         most_cited = []
         _most_cited = d.pop("mostCited")
         for most_cited_item_data in (_most_cited):
@@ -141,6 +165,7 @@ class GetInsightsResponseData:
             totals=totals,
             questions_per_day=questions_per_day,
             unanswered=unanswered,
+            thumbs_down=thumbs_down,
             most_cited=most_cited,
         )
 

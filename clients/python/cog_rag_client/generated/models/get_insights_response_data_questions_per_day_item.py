@@ -26,12 +26,20 @@ class GetInsightsResponseDataQuestionsPerDayItem:
         Attributes:
             date (datetime.date): UTC day, YYYY-MM-DD
             questions (int):
-            refused (int):
+            refused (int): Answers that cited nothing
+            thumbs_up (int):
+            thumbs_down (int):
+            console (int): Questions asked by signed-in users
+            widget (int): Questions asked with an API key (widget)
      """
 
     date: datetime.date
     questions: int
     refused: int
+    thumbs_up: int
+    thumbs_down: int
+    console: int
+    widget: int
 
 
 
@@ -44,6 +52,14 @@ class GetInsightsResponseDataQuestionsPerDayItem:
 
         refused = self.refused
 
+        thumbs_up = self.thumbs_up
+
+        thumbs_down = self.thumbs_down
+
+        console = self.console
+
+        widget = self.widget
+
 
         field_dict: dict[str, Any] = {}
 
@@ -51,6 +67,10 @@ class GetInsightsResponseDataQuestionsPerDayItem:
             "date": date,
             "questions": questions,
             "refused": refused,
+            "thumbsUp": thumbs_up,
+            "thumbsDown": thumbs_down,
+            "console": console,
+            "widget": widget,
         })
 
         return field_dict
@@ -69,10 +89,22 @@ class GetInsightsResponseDataQuestionsPerDayItem:
 
         refused = d.pop("refused")
 
+        thumbs_up = d.pop("thumbsUp")
+
+        thumbs_down = d.pop("thumbsDown")
+
+        console = d.pop("console")
+
+        widget = d.pop("widget")
+
         get_insights_response_data_questions_per_day_item = cls(
             date=date,
             questions=questions,
             refused=refused,
+            thumbs_up=thumbs_up,
+            thumbs_down=thumbs_down,
+            console=console,
+            widget=widget,
         )
 
         return get_insights_response_data_questions_per_day_item

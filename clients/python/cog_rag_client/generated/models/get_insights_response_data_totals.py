@@ -26,12 +26,16 @@ class GetInsightsResponseDataTotals:
             refused (int): Answers that cited nothing
             thumbs_up (int):
             thumbs_down (int):
+            console (int): Questions asked by signed-in users
+            widget (int): Questions asked with an API key (widget)
      """
 
     questions: int
     refused: int
     thumbs_up: int
     thumbs_down: int
+    console: int
+    widget: int
 
 
 
@@ -46,6 +50,10 @@ class GetInsightsResponseDataTotals:
 
         thumbs_down = self.thumbs_down
 
+        console = self.console
+
+        widget = self.widget
+
 
         field_dict: dict[str, Any] = {}
 
@@ -54,6 +62,8 @@ class GetInsightsResponseDataTotals:
             "refused": refused,
             "thumbsUp": thumbs_up,
             "thumbsDown": thumbs_down,
+            "console": console,
+            "widget": widget,
         })
 
         return field_dict
@@ -71,11 +81,17 @@ class GetInsightsResponseDataTotals:
 
         thumbs_down = d.pop("thumbsDown")
 
+        console = d.pop("console")
+
+        widget = d.pop("widget")
+
         get_insights_response_data_totals = cls(
             questions=questions,
             refused=refused,
             thumbs_up=thumbs_up,
             thumbs_down=thumbs_down,
+            console=console,
+            widget=widget,
         )
 
         return get_insights_response_data_totals

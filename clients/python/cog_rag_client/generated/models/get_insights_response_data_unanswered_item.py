@@ -8,6 +8,7 @@ from attrs import field as _attrs_field
 
 from ..types import UNSET, Unset
 
+from ..models.get_insights_response_data_unanswered_item_channel import GetInsightsResponseDataUnansweredItemChannel
 from typing import cast
 import datetime
 
@@ -24,16 +25,19 @@ T = TypeVar("T", bound="GetInsightsResponseDataUnansweredItem")
 class GetInsightsResponseDataUnansweredItem:
     """ 
         Attributes:
-            message_id (str):
+            message_id (str): The answer
             conversation_id (str):
             question (str):
             asked_at (datetime.datetime):
+            channel (GetInsightsResponseDataUnansweredItemChannel): `console`: a signed-in user asked; `widget`: an API key
+                did (the widget or a server)
      """
 
     message_id: str
     conversation_id: str
     question: str
     asked_at: datetime.datetime
+    channel: GetInsightsResponseDataUnansweredItemChannel
 
 
 
@@ -48,6 +52,8 @@ class GetInsightsResponseDataUnansweredItem:
 
         asked_at = self.asked_at.isoformat()
 
+        channel = self.channel.value
+
 
         field_dict: dict[str, Any] = {}
 
@@ -56,6 +62,7 @@ class GetInsightsResponseDataUnansweredItem:
             "conversationId": conversation_id,
             "question": question,
             "askedAt": asked_at,
+            "channel": channel,
         })
 
         return field_dict
@@ -76,11 +83,17 @@ class GetInsightsResponseDataUnansweredItem:
 
 
 
+        channel = GetInsightsResponseDataUnansweredItemChannel(d.pop("channel"))
+
+
+
+
         get_insights_response_data_unanswered_item = cls(
             message_id=message_id,
             conversation_id=conversation_id,
             question=question,
             asked_at=asked_at,
+            channel=channel,
         )
 
         return get_insights_response_data_unanswered_item

@@ -107,11 +107,11 @@ def sync_detailed(
     days: int | Unset = 30,
 
 ) -> Response[ErrorEnvelope | GetInsightsResponse]:
-    """ Questions per day, unanswered questions and most-cited documents (admin)
+    """ Questions per day by channel, unanswered and thumbs-down questions, most-cited documents (admin)
 
-     Over the last `days` UTC days: questions and refusals per day (an answer citing no source is a
-    refusal), the latest unanswered questions, the most-cited documents and the thumbs up/down totals.
-    Widget conversations count too.
+     Over the last `days` UTC days: per day the questions (split by channel: console or widget), refusals
+    (an answer citing no source) and thumbs up/down; the latest unanswered and thumbs-down questions
+    with their conversation; the most-cited documents; totals.
 
     Rate limit: 300 requests per minute by default (authenticated class, per user).
 
@@ -144,11 +144,11 @@ def sync(
     days: int | Unset = 30,
 
 ) -> ErrorEnvelope | GetInsightsResponse | None:
-    """ Questions per day, unanswered questions and most-cited documents (admin)
+    """ Questions per day by channel, unanswered and thumbs-down questions, most-cited documents (admin)
 
-     Over the last `days` UTC days: questions and refusals per day (an answer citing no source is a
-    refusal), the latest unanswered questions, the most-cited documents and the thumbs up/down totals.
-    Widget conversations count too.
+     Over the last `days` UTC days: per day the questions (split by channel: console or widget), refusals
+    (an answer citing no source) and thumbs up/down; the latest unanswered and thumbs-down questions
+    with their conversation; the most-cited documents; totals.
 
     Rate limit: 300 requests per minute by default (authenticated class, per user).
 
@@ -176,11 +176,11 @@ async def asyncio_detailed(
     days: int | Unset = 30,
 
 ) -> Response[ErrorEnvelope | GetInsightsResponse]:
-    """ Questions per day, unanswered questions and most-cited documents (admin)
+    """ Questions per day by channel, unanswered and thumbs-down questions, most-cited documents (admin)
 
-     Over the last `days` UTC days: questions and refusals per day (an answer citing no source is a
-    refusal), the latest unanswered questions, the most-cited documents and the thumbs up/down totals.
-    Widget conversations count too.
+     Over the last `days` UTC days: per day the questions (split by channel: console or widget), refusals
+    (an answer citing no source) and thumbs up/down; the latest unanswered and thumbs-down questions
+    with their conversation; the most-cited documents; totals.
 
     Rate limit: 300 requests per minute by default (authenticated class, per user).
 
@@ -213,11 +213,11 @@ async def asyncio(
     days: int | Unset = 30,
 
 ) -> ErrorEnvelope | GetInsightsResponse | None:
-    """ Questions per day, unanswered questions and most-cited documents (admin)
+    """ Questions per day by channel, unanswered and thumbs-down questions, most-cited documents (admin)
 
-     Over the last `days` UTC days: questions and refusals per day (an answer citing no source is a
-    refusal), the latest unanswered questions, the most-cited documents and the thumbs up/down totals.
-    Widget conversations count too.
+     Over the last `days` UTC days: per day the questions (split by channel: console or widget), refusals
+    (an answer citing no source) and thumbs up/down; the latest unanswered and thumbs-down questions
+    with their conversation; the most-cited documents; totals.
 
     Rate limit: 300 requests per minute by default (authenticated class, per user).
 

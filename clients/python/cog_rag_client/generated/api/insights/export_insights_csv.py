@@ -1,0 +1,256 @@
+from http import HTTPStatus
+from typing import Any, cast
+from urllib.parse import quote
+
+import httpx
+
+from ...client import AuthenticatedClient, Client
+from ...types import Response, UNSET
+from ... import errors
+
+from ...models.error_envelope import ErrorEnvelope
+from ...models.export_insights_csv_table import ExportInsightsCsvTable
+from ...types import UNSET, Unset
+from typing import cast
+
+
+
+def _get_kwargs(
+    *,
+    days: int | Unset = 30,
+    table: ExportInsightsCsvTable | Unset = ExportInsightsCsvTable.DAYS,
+
+) -> dict[str, Any]:
+    
+
+    
+
+    params: dict[str, Any] = {}
+
+    params["days"] = days
+
+    json_table: str | Unset = UNSET
+    if not isinstance(table, Unset):
+        json_table = table.value
+
+    params["table"] = json_table
+
+
+    params = {k: v for k, v in params.items() if v is not UNSET and v is not None}
+
+
+    _kwargs: dict[str, Any] = {
+        "method": "get",
+        "url": "/api/insights.csv",
+        "params": params,
+    }
+
+
+    return _kwargs
+
+
+
+def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> ErrorEnvelope | str | None:
+    if response.status_code == 200:
+        response_200 = response.text
+        return response_200
+
+    if response.status_code == 400:
+        response_400 = ErrorEnvelope.from_dict(response.json())
+
+
+
+        return response_400
+
+    if response.status_code == 401:
+        response_401 = ErrorEnvelope.from_dict(response.json())
+
+
+
+        return response_401
+
+    if response.status_code == 403:
+        response_403 = ErrorEnvelope.from_dict(response.json())
+
+
+
+        return response_403
+
+    if response.status_code == 429:
+        response_429 = ErrorEnvelope.from_dict(response.json())
+
+
+
+        return response_429
+
+    if response.status_code == 500:
+        response_500 = ErrorEnvelope.from_dict(response.json())
+
+
+
+        return response_500
+
+    if client.raise_on_unexpected_status:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    else:
+        return None
+
+
+def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[ErrorEnvelope | str]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    *,
+    client: AuthenticatedClient,
+    days: int | Unset = 30,
+    table: ExportInsightsCsvTable | Unset = ExportInsightsCsvTable.DAYS,
+
+) -> Response[ErrorEnvelope | str]:
+    """ Export the insights as CSV (admin)
+
+     The insights as CSV for a spreadsheet: `table=days` one row per UTC day of the window,
+    `table=questions` the unanswered and thumbs-down questions (the same 50 + 50 as `GET
+    /api/insights`). Downloaded as an attachment.
+
+    Rate limit: 300 requests per minute by default (authenticated class, per user).
+
+    Args:
+        days (int | Unset):  Default: 30.
+        table (ExportInsightsCsvTable | Unset):  Default: ExportInsightsCsvTable.DAYS.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[ErrorEnvelope | str]
+     """
+
+
+    kwargs = _get_kwargs(
+        days=days,
+table=table,
+
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+def sync(
+    *,
+    client: AuthenticatedClient,
+    days: int | Unset = 30,
+    table: ExportInsightsCsvTable | Unset = ExportInsightsCsvTable.DAYS,
+
+) -> ErrorEnvelope | str | None:
+    """ Export the insights as CSV (admin)
+
+     The insights as CSV for a spreadsheet: `table=days` one row per UTC day of the window,
+    `table=questions` the unanswered and thumbs-down questions (the same 50 + 50 as `GET
+    /api/insights`). Downloaded as an attachment.
+
+    Rate limit: 300 requests per minute by default (authenticated class, per user).
+
+    Args:
+        days (int | Unset):  Default: 30.
+        table (ExportInsightsCsvTable | Unset):  Default: ExportInsightsCsvTable.DAYS.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        ErrorEnvelope | str
+     """
+
+
+    return sync_detailed(
+        client=client,
+days=days,
+table=table,
+
+    ).parsed
+
+async def asyncio_detailed(
+    *,
+    client: AuthenticatedClient,
+    days: int | Unset = 30,
+    table: ExportInsightsCsvTable | Unset = ExportInsightsCsvTable.DAYS,
+
+) -> Response[ErrorEnvelope | str]:
+    """ Export the insights as CSV (admin)
+
+     The insights as CSV for a spreadsheet: `table=days` one row per UTC day of the window,
+    `table=questions` the unanswered and thumbs-down questions (the same 50 + 50 as `GET
+    /api/insights`). Downloaded as an attachment.
+
+    Rate limit: 300 requests per minute by default (authenticated class, per user).
+
+    Args:
+        days (int | Unset):  Default: 30.
+        table (ExportInsightsCsvTable | Unset):  Default: ExportInsightsCsvTable.DAYS.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[ErrorEnvelope | str]
+     """
+
+
+    kwargs = _get_kwargs(
+        days=days,
+table=table,
+
+    )
+
+    response = await client.get_async_httpx_client().request(
+        **kwargs
+    )
+
+    return _build_response(client=client, response=response)
+
+async def asyncio(
+    *,
+    client: AuthenticatedClient,
+    days: int | Unset = 30,
+    table: ExportInsightsCsvTable | Unset = ExportInsightsCsvTable.DAYS,
+
+) -> ErrorEnvelope | str | None:
+    """ Export the insights as CSV (admin)
+
+     The insights as CSV for a spreadsheet: `table=days` one row per UTC day of the window,
+    `table=questions` the unanswered and thumbs-down questions (the same 50 + 50 as `GET
+    /api/insights`). Downloaded as an attachment.
+
+    Rate limit: 300 requests per minute by default (authenticated class, per user).
+
+    Args:
+        days (int | Unset):  Default: 30.
+        table (ExportInsightsCsvTable | Unset):  Default: ExportInsightsCsvTable.DAYS.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        ErrorEnvelope | str
+     """
+
+
+    return (await asyncio_detailed(
+        client=client,
+days=days,
+table=table,
+
+    )).parsed

@@ -1,0 +1,8 @@
+from enum import StrEnum
+
+class GetInsightsResponseDataThumbsDownItemChannel(StrEnum):
+    CONSOLE = "console"
+    WIDGET = "widget"
+
+    def __str__(self) -> str:
+        return str(self.value)
