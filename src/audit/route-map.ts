@@ -70,6 +70,13 @@ const signIn = (method: string): AuditRule => ({
 });
 
 export const AUDIT_RULES: Record<string, AuditRule> = {
+  // An admin reading a person's (or a widget visitor's) conversation is a read worth a record,
+  // unlike the other admin reads: it shows what someone else asked (issue 40's insights).
+  'GET /api/insights/conversations/:id': {
+    action: 'insights.conversation_read',
+    targetType: 'conversation',
+    details: () => ({}),
+  },
   'POST /api/auth/login': signIn('password'),
   'POST /api/auth/google': signIn('google'),
   'POST /api/auth/microsoft': signIn('microsoft'),

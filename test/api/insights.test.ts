@@ -110,6 +110,18 @@ t.test('insights: channels, thumbs-down, conversations, CSV, admin only, one com
   );
   const foreign = await app.inject({ url: '/api/insights/conversations/conv_x', headers: admin.headers });
   t.equal(foreign.statusCode, 404, "another company's conversation is not found");
+  const audit = await app.inject({
+    url: '/api/audit-events?action=insights.conversation_read',
+    headers: admin.headers,
+  });
+  t.same(
+    audit.json().data.items.map((e: { target: { id: string }; outcome: string }) => [e.target.id, e.outcome]),
+    [
+      ['conv_x', 'failure'],
+      ['conv_w1', 'success'],
+    ],
+    "an admin's read of someone's conversation is in the audit log (newest first), the 404 too",
+  );
 
   const csv = await app.inject({ url: '/api/insights.csv?days=7', headers: admin.headers });
   t.equal(csv.statusCode, 200);
