@@ -30,6 +30,11 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     auth?: AuthMode;
     permission?: Permission;
+    /**
+     * The route also takes a signed link (`?sig=`, src/documents/original-links.ts) that its
+     * handler verifies: a request carrying `sig` skips authentication here (no principal).
+     */
+    signedLink?: boolean;
   }
   interface FastifyRequest {
     principal: Principal | null;
@@ -109,6 +114,7 @@ function apiKeyPrincipal(app: FastifyInstance, record: CachedApiKey, visitor?: V
     kind: 'apiKey',
     apiKeyId: record.id,
     companyId: record.companyId,
+    ...(record.allowOriginals ? { allowOriginals: true } : {}),
     ...(visitor ? { visitor } : {}),
   };
 }
@@ -316,7 +322,12 @@ async function authPlugin(app: FastifyInstance) {
       if (refused) throw refused;
     };
     // Callback style: a credential already verified and cached passes without a promise.
+    const signedLink = route.config?.signedLink === true;
     const check = (request: FastifyRequest, _reply: FastifyReply, done: (err?: Error) => void) => {
+      if (signedLink && (request.query as Record<string, unknown> | undefined)?.sig !== undefined) {
+        done();
+        return;
+      }
       const cached = cachedPrincipal(app, request, mode, verified);
       if (cached) {
         request.principal = cached;

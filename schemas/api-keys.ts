@@ -34,6 +34,11 @@ const TopicIds = Type.Array(Type.String({ minLength: 1, maxLength: 64 }), {
     'The topics the key may answer from (replaces the list). A request’s `topicId` narrows this, never widens it',
 });
 
+const AllowOriginals = Type.Boolean({
+  description:
+    'Visitors may open the original files of the documents the key answers from: public answers then carry a signed, 10-minute `originalUrl` per cited document (`GET /api/public/documents/{id}/file`). False (default): only the cited passage is shown',
+});
+
 const Environment = Type.Enum(['live', 'test'], { description: 'Key prefix `svc_live_` or `svc_test_`' });
 
 const apiKeyProperties = {
@@ -65,6 +70,7 @@ const apiKeyProperties = {
     description: 'The JWKS URL RS256 visitor tokens are verified against; null: none',
   }),
   requireVisitor: Type.Boolean({ description: 'Requests without a visitor token are refused (401)' }),
+  allowOriginals: AllowOriginals,
   lastUsedAt: Type.Union([Timestamp(), Type.Null()]),
   createdAt: Timestamp(),
 };
@@ -80,6 +86,7 @@ export const ApiKeyCreateBody = Type.Object(
     requireHttps: Type.Optional({ ...RequireHttps, default: false }),
     allDocuments: Type.Optional({ ...AllDocuments, default: false }),
     topicIds: Type.Optional(TopicIds),
+    allowOriginals: Type.Optional({ ...AllowOriginals, default: false }),
   },
   { additionalProperties: false },
 );
@@ -99,6 +106,7 @@ export const ApiKeyUpdateBody = Type.Object(
       }),
     ),
     requireVisitor: Type.Optional(Type.Boolean({ description: 'Refuse requests without a visitor token' })),
+    allowOriginals: Type.Optional(AllowOriginals),
   },
   { additionalProperties: false, minProperties: 1 },
 );

@@ -44,6 +44,12 @@ export const Source = Type.Object(
     id: Text(2000, { description: 'Document id (a web result: its URL)' }),
     kind: Type.Optional(Type.Literal('web', { description: 'Present on web search results only' })),
     url: Type.Optional(Text(2000, { format: 'uri' })),
+    originalUrl: Type.Optional(
+      Text(2000, {
+        description:
+          'Public (widget) answers of a key with `allowOriginals` only: a signed link to the document’s original, relative to the API base (`/api`), valid 10 minutes (`downloadPublicDocumentFile`). Absent on web results and stored answers',
+      }),
+    ),
     name: Text(2000, {
       description:
         'Document (file) name or web page title. Untrusted plain text: render it as text, never as HTML',

@@ -34,6 +34,7 @@ import apiKeyRoutes from './routes/api-keys.ts';
 import apiKeyVisitorRoutes from './routes/api-key-visitors.ts';
 import chatRoutes from './routes/chat.ts';
 import publicRoutes from './routes/public.ts';
+import publicFileRoutes from './routes/public-files.ts';
 import publicFeedbackRoutes from './routes/public-feedback.ts';
 import topicRoutes from './routes/topics.ts';
 import groupRoutes from './routes/groups.ts';
@@ -273,6 +274,7 @@ export async function buildApp(
         await api.register(apiKeyVisitorRoutes);
         await api.register(chatRoutes);
         await api.register(publicRoutes);
+        await api.register(publicFileRoutes);
         await api.register(publicFeedbackRoutes);
         await api.register(topicRoutes);
         await api.register(groupRoutes);

@@ -28,6 +28,8 @@ export interface ApiKeyView {
   visitorJwksUrl: string | null;
   /** Refuse requests without a visitor token. */
   requireVisitor: boolean;
+  /** Visitors may open the originals of cited documents (signed links, docs/widget.md). */
+  allowOriginals: boolean;
   lastUsedAt: string | null;
   createdAt: string;
 }
@@ -45,6 +47,7 @@ function view(row: {
   visitor_secret_ciphertext: string | null;
   visitor_jwks_url: string | null;
   visitor_required: boolean;
+  allow_originals: boolean;
   last_used_at: Date | null;
   created_at: Date;
 }): ApiKeyView {
@@ -62,6 +65,7 @@ function view(row: {
     visitorTokens: row.visitor_secret_ciphertext ? 'hs256' : row.visitor_jwks_url ? 'rs256' : 'none',
     visitorJwksUrl: row.visitor_jwks_url,
     requireVisitor: row.visitor_required,
+    allowOriginals: row.allow_originals,
     lastUsedAt: row.last_used_at ? row.last_used_at.toISOString() : null,
     createdAt: row.created_at.toISOString(),
   };
@@ -83,6 +87,8 @@ export async function createApiKey(
     /** Every document (explicitly), or only `topicIds` (default: none until topics are given). */
     allDocuments?: boolean;
     topicIds?: string[];
+    /** Visitors may open the originals (default false). */
+    allowOriginals?: boolean;
   },
 ): Promise<ApiKeyView & { key: string }> {
   const key = `svc_${input.environment}_${randomToken(32)}`;
@@ -101,6 +107,7 @@ export async function createApiKey(
         authorized_domains: JSON.stringify(input.authorizedDomains),
         require_https: input.requireHttps,
         all_documents: input.allDocuments ?? false,
+        allow_originals: input.allowOriginals ?? false,
       })
       .execute();
     await replaceKeyTopics(trx, input.companyId, id, input.topicIds ?? []);
@@ -160,7 +167,8 @@ export async function listApiKeys(db: Kysely<DB>, companyId: string): Promise<Ap
 }
 
 /**
- * Changes a key's name, authorized domains (canonical entries) and `requireHttps`; fields left
+ * Changes a key's name, authorized domains (canonical entries), `requireHttps`, scope, visitor
+ * settings and `allowOriginals`; fields left
  * undefined keep their value. Cached copies are dropped at once (every replica, with Redis).
  * @returns the updated key, or null when no such key in the company.
  */
@@ -177,6 +185,7 @@ export async function updateApiKey(
     /** An RS256 JWKS URL (clears an HS256 secret), or null to stop taking RS256 tokens. */
     visitorJwksUrl?: string | null;
     requireVisitor?: boolean;
+    allowOriginals?: boolean;
   },
   revocations: Revocations,
 ): Promise<ApiKeyView | null> {
@@ -195,6 +204,7 @@ export async function updateApiKey(
           }
         : {}),
       ...(patch.requireVisitor !== undefined ? { visitor_required: patch.requireVisitor } : {}),
+      ...(patch.allowOriginals !== undefined ? { allow_originals: patch.allowOriginals } : {}),
     };
     // Only the topics may change: an update with no column would be invalid SQL.
     const row =
@@ -254,6 +264,7 @@ export async function findApiKeyByHash(db: Kysely<DB>, keyHash: string): Promise
       'visitor_secret_ciphertext',
       'visitor_jwks_url',
       'visitor_required',
+      'allow_originals',
     ])
     .where('key_hash', '=', keyHash)
     .executeTakeFirst();
@@ -263,6 +274,7 @@ export async function findApiKeyByHash(db: Kysely<DB>, keyHash: string): Promise
         companyId: row.company_id,
         authorizedDomains: row.authorized_domains,
         requireHttps: row.require_https,
+        allowOriginals: row.allow_originals,
         visitor: {
           secretCiphertext: row.visitor_secret_ciphertext,
           jwksUrl: row.visitor_jwks_url,

@@ -11,6 +11,12 @@ export interface CachedApiKey {
   companyId: string;
   authorizedDomains: string[];
   requireHttps: boolean;
+  /**
+   * Visitors may open originals (0067): decides whether `sources` carry signed links. Cached like
+   * the rest, so every key update's invalidation (updateApiKey) covers it; the file route still
+   * checks the column itself, in its query.
+   */
+  allowOriginals?: boolean;
   /** Visitor tokens (0016): the encrypted HS256 secret, the JWKS URL, and whether one is required. */
   visitor?: { secretCiphertext: string | null; jwksUrl: string | null; required: boolean };
 }

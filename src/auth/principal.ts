@@ -17,6 +17,8 @@ export type Principal =
       kind: 'apiKey';
       apiKeyId: string;
       companyId: string;
+      /** The key lets visitors open originals: public answers carry signed links (src/documents/original-links.ts). */
+      allowOriginals?: boolean;
       /** A signed visitor of the key's site (docs/widget.md "Signed visitors"); absent: anonymous. */
       visitor?: { id: string; topics?: readonly string[] };
     };

@@ -71,6 +71,8 @@ export interface ApiKeysTable {
   visitor_jwks_url: string | null;
   /** Refuse the key's requests that carry no visitor token. */
   visitor_required: Generated<boolean>;
+  /** Visitors may open the originals of the documents it answers from, by signed link (0067). */
+  allow_originals: Generated<boolean>;
   last_used_at: Timestamp | null;
   created_at: CreatedTimestamp;
 }

@@ -97,6 +97,7 @@ const apiKeyRoutes: FastifyPluginAsyncTypebox = async (app) => {
         requireHttps: request.body.requireHttps ?? false,
         allDocuments: request.body.allDocuments ?? false,
         topicIds: request.body.topicIds ?? [],
+        allowOriginals: request.body.allowOriginals ?? false,
       });
       return reply.code(201).send({ success: true as const, data });
     },
@@ -129,7 +130,7 @@ const apiKeyRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         operationId: 'updateApiKey',
         description:
-          'Changes a key’s name, authorized domains, `requireHttps`, topics or signed-visitor settings without replacing the key; fields left out keep their value. A `visitorJwksUrl` is checked when set, by the policy webhook URLs are checked by (400 `VALIDATION_ERROR`, field `visitorJwksUrl`). Takes effect at once on every replica. Another company’s key is 404.',
+          'Changes a key’s name, authorized domains, `requireHttps`, topics, signed-visitor settings or `allowOriginals` without replacing the key; fields left out keep their value. A `visitorJwksUrl` is checked when set, by the policy webhook URLs are checked by (400 `VALIDATION_ERROR`, field `visitorJwksUrl`). Takes effect at once on every replica. Another company’s key is 404.',
         tags: ['api-keys'],
         summary: "Change a key's name, domains or https requirement",
         params: IdParams,
@@ -147,6 +148,7 @@ const apiKeyRoutes: FastifyPluginAsyncTypebox = async (app) => {
         topicIds,
         visitorJwksUrl,
         requireVisitor,
+        allowOriginals,
       } = request.body;
       const { companyId } = principalOf(request);
       if (typeof visitorJwksUrl === 'string') await assertJwksUrl(app.ctx, companyId, visitorJwksUrl);
@@ -162,6 +164,7 @@ const apiKeyRoutes: FastifyPluginAsyncTypebox = async (app) => {
           topicIds,
           visitorJwksUrl,
           requireVisitor,
+          allowOriginals,
         },
         app.ctx.authCache,
       );

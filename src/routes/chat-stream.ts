@@ -7,6 +7,7 @@ import { AppError, serviceUnavailable } from '../lib/errors.ts';
 import { WEB_SOURCES_PER_ANSWER } from '../chat/web-sources.ts';
 import { webSearch } from './web-search.ts';
 import { sessionKeyOf } from '../chat/widget-sessions.ts';
+import { originalLinkKeyOf, withOriginalUrls } from '../documents/original-links.ts';
 import { sseFirstToken } from '../metrics/registry.ts';
 import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from '../db/unavailable.ts';
 
@@ -76,9 +77,14 @@ export async function streamChat(
   // from a stalled connection.
   reply.raw.flushHeaders();
   let failed = false;
+  const linkKey = originalLinkKeyOf(ctx.jwtSecret);
   const write = (event: ChatEvent) => {
     if (event.type === 'error') failed = true;
-    const text = encoder.event(event);
+    const text = encoder.event(
+      event.type === 'sources'
+        ? { ...event, sources: withOriginalUrls(linkKey, principal, event.sources) }
+        : event,
+    );
     if (text && !reply.raw.destroyed && !reply.raw.writableEnded) reply.raw.write(text);
   };
   // A drain that ends before the answer does (src/server.ts) closes it with an `error` event.
@@ -147,7 +153,8 @@ export async function collectChat(
       new AbortController().signal,
     )) {
       if (event.type === 'token') answer += event.content;
-      else if (event.type === 'sources') sources = event.sources;
+      else if (event.type === 'sources')
+        sources = withOriginalUrls(originalLinkKeyOf(ctx.jwtSecret), principal, event.sources);
       else if (event.type === 'done') done = event;
     }
   } catch (err) {

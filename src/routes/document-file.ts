@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { errorResponses, IdParams } from '../../schemas/common.ts';
 import { DocumentFileResponse } from '../../schemas/documents.ts';
@@ -30,7 +31,45 @@ export const SAFE_INLINE_TYPES = new Set([
   'text/plain',
 ]);
 
-const FileQuery = Type.Object(
+/** A document row as sendOriginal needs it. */
+export interface StoredOriginal {
+  name: string;
+  mime_type: string;
+  storage_key: string;
+  metadata: unknown;
+}
+
+/**
+ * Sends `doc`'s stored bytes with the headers above: its type, exact length, `Content-Disposition`
+ * (`inline` only when `?disposition=inline` asks for a SAFE_INLINE_TYPES type; its uploaded name),
+ * nosniff, the sandboxing CSP, `no-store`. Shared by the console's and the widget's routes.
+ * @throws 404 when the row's stored file is gone (logged: it should not happen).
+ */
+export async function sendOriginal(
+  app: FastifyInstance,
+  request: FastifyRequest<{ Params: { id: string }; Querystring: { disposition?: string } }>,
+  reply: FastifyReply,
+  doc: StoredOriginal,
+) {
+  const file = await app.ctx.files.openRead(doc.storage_key);
+  if (!file) {
+    request.log.warn({ documentId: request.params.id }, 'document row without its stored original');
+    throw notFound('Document file');
+  }
+  const original = (doc.metadata as Record<string, unknown> | null)?.originalFilename;
+  const filename = typeof original === 'string' && original.trim() ? original : doc.name;
+  const inline = request.query.disposition === 'inline' && SAFE_INLINE_TYPES.has(doc.mime_type);
+  return reply
+    .header('content-type', doc.mime_type || 'application/octet-stream')
+    .header('content-length', file.size)
+    .header('content-disposition', contentDisposition(inline ? 'inline' : 'attachment', filename))
+    .header('content-security-policy', FILE_CSP)
+    .header('x-content-type-options', 'nosniff')
+    .header('cache-control', 'private, no-store')
+    .send(file.stream);
+}
+
+export const FileQuery = Type.Object(
   {
     disposition: Type.Optional(
       Type.Enum(['attachment', 'inline'], {
@@ -81,22 +120,7 @@ const documentFileRoutes: FastifyPluginAsyncTypebox = async (app) => {
         .where(canRead(scope, sql.ref('documents.topic_id')))
         .executeTakeFirst();
       if (!doc) throw notFound('Document');
-      const file = await app.ctx.files.openRead(doc.storage_key);
-      if (!file) {
-        request.log.warn({ documentId: request.params.id }, 'document row without its stored original');
-        throw notFound('Document file');
-      }
-      const original = (doc.metadata as Record<string, unknown> | null)?.originalFilename;
-      const filename = typeof original === 'string' && original.trim() ? original : doc.name;
-      const inline = request.query.disposition === 'inline' && SAFE_INLINE_TYPES.has(doc.mime_type);
-      return reply
-        .header('content-type', doc.mime_type || 'application/octet-stream')
-        .header('content-length', file.size)
-        .header('content-disposition', contentDisposition(inline ? 'inline' : 'attachment', filename))
-        .header('content-security-policy', FILE_CSP)
-        .header('x-content-type-options', 'nosniff')
-        .header('cache-control', 'private, no-store')
-        .send(file.stream);
+      return sendOriginal(app, request, reply, doc);
     },
   );
 };

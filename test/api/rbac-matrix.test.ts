@@ -114,6 +114,8 @@ const EXPECTED: Record<string, Level> = {
   'POST /api/public/chat/stream': 'apiKey',
   'POST /api/public/search/web': 'apiKey',
   'GET /api/public/topics': 'apiKey',
+  // Or a signed link (?sig=…, issue 40); without one, a key as the other public routes.
+  'GET /api/public/documents/:id/file': 'apiKey',
   'PUT /api/public/messages/:messageId/feedback': 'apiKey',
   'GET /api/auth/providers': 'public',
   'POST /api/documents/:id/reprocess': 'write',

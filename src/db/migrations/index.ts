@@ -26,6 +26,7 @@ import * as scim from './0063_scim.ts';
 import * as passwordResets from './0064_password_resets.ts';
 import * as ingestSlots from './0065_ingest_slots.ts';
 import * as companyAnswerers from './0066_company_answerers.ts';
+import * as apiKeyOriginals from './0067_api_key_originals.ts';
 
 /** Every migration, in order; add new files here (names sort by their timestamp-like prefix). */
 const migrations: Record<string, Migration> = {
@@ -56,6 +57,7 @@ const migrations: Record<string, Migration> = {
   '0064_password_resets': passwordResets,
   '0065_ingest_slots': ingestSlots,
   '0066_company_answerers': companyAnswerers,
+  '0067_api_key_originals': apiKeyOriginals,
 };
 
 export const migrationProvider: MigrationProvider = {
