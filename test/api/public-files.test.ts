@@ -26,8 +26,12 @@ t.test('originals for widget visitors', async (t) => {
   const { app, ctx } = await buildTestApp(t, { worker: true });
   const admin = await signUp(app);
   const other = await signUp(app);
-  const post = (url: string, payload: object, headers = admin.headers, method = 'POST') =>
-    app.inject({ method: method as 'POST', url, headers, payload });
+  const post = (
+    url: string,
+    payload: object,
+    headers: Record<string, string> = admin.headers,
+    method = 'POST',
+  ) => app.inject({ method: method as 'POST', url, headers, payload });
   const topic = async (name: string) => (await post('/api/topics', { name })).json().data.id as string;
   const [manuals, hr] = [await topic('Manuals'), await topic('HR')];
   const upload = async (filename: string, bytes: Buffer, topicId?: string, headers = admin.headers) => {

@@ -17,7 +17,7 @@ function mount(o: Options) {
   let sessionId = store.session();
   let lines = store.lines();
   let controller: AbortController | null = null;
-  const source = sourceView(ui.source, s, () => input.focus());
+  const source = sourceView(ui.source, s, o.apiBase, () => input.focus());
 
   const open = (show: boolean) => {
     panel.hidden = !show;

@@ -9,6 +9,8 @@ export interface CitedChunk {
 export interface SourceItem {
   name: string;
   url?: string;
+  /** A signed link to the original, relative to the API base, valid 10 minutes (keys with originals). */
+  originalUrl?: string;
   chunks: CitedChunk[];
 }
 

@@ -15,6 +15,8 @@ export interface Strings {
   sources: string;
   closeSource: string;
   openSource: string;
+  openOriginal: string;
+  openOriginalPage: string;
   forbidden: string;
   rateLimited: string;
   network: string;
@@ -47,6 +49,8 @@ const en: Strings = {
   sources: 'Sources',
   closeSource: 'Close the source',
   openSource: 'Open the source',
+  openOriginal: 'Open the original',
+  openOriginalPage: 'Open the original (page {n})',
   forbidden: 'Sorry, this assistant is not available on this website.',
   rateLimited: 'Too many questions at once. Please try again in {s} seconds.',
   network: 'The assistant cannot be reached. Check your connection and try again.',
@@ -79,6 +83,8 @@ const fr: Strings = {
   sources: 'Sources',
   closeSource: 'Fermer la source',
   openSource: 'Ouvrir la source',
+  openOriginal: 'Ouvrir l’original',
+  openOriginalPage: 'Ouvrir l’original (page {n})',
   forbidden: 'Désolé, cet assistant n’est pas disponible sur ce site.',
   rateLimited: 'Trop de questions à la fois. Réessayez dans {s} secondes.',
   network: 'L’assistant est injoignable. Vérifiez votre connexion et réessayez.',
