@@ -13,6 +13,10 @@ export const EN_EMBED = {
   widgetSuggestions: 'Suggested questions (one per line, up to 4)',
   embedPinned: 'Pinned to this version of the widget with its integrity hash.',
   embedUnpinned: 'The widget is not built on this server, so the snippet cannot pin its integrity.',
+  allowOriginals: 'Visitors may open the original files',
+  allowOriginalsHint:
+    'A cited source then links to its file (a download, valid 10 minutes), for documents within this key’s scope only.',
+  originalsBadge: 'Originals',
 };
 
 export const FR_EMBED: Record<keyof typeof EN_EMBED, string> = {
@@ -29,4 +33,8 @@ export const FR_EMBED: Record<keyof typeof EN_EMBED, string> = {
   widgetSuggestions: 'Questions suggérées (une par ligne, 4 au plus)',
   embedPinned: 'Épinglé sur cette version du widget avec son empreinte d’intégrité.',
   embedUnpinned: 'Le widget n’est pas construit sur ce serveur : le code ne peut pas épingler son intégrité.',
+  allowOriginals: 'Les visiteurs peuvent ouvrir les fichiers originaux',
+  allowOriginalsHint:
+    'Une source citée renvoie alors à son fichier (un téléchargement, valable 10 minutes), pour les documents de la portée de cette clé seulement.',
+  originalsBadge: 'Originaux',
 };

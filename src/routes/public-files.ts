@@ -11,10 +11,22 @@ import { originalLinkKeyOf, verifyOriginalLink } from '../documents/original-lin
 const SignedFileQuery = Type.Object(
   {
     ...FileQuery.properties,
-    keyId: Type.Optional(Type.String({ minLength: 1, maxLength: 64, description: 'Signed links: the key' })),
-    exp: Type.Optional(Type.Integer({ minimum: 0, description: 'Signed links: expiry, Unix seconds' })),
+    keyId: Type.Optional(
+      Type.String({ maxLength: 64, pattern: '^[A-Za-z0-9_-]+$', description: 'Signed links: the key’s id' }),
+    ),
+    exp: Type.Optional(
+      Type.Integer({
+        minimum: 0,
+        maximum: 99_999_999_999,
+        description: 'Signed links: expiry, Unix seconds',
+      }),
+    ),
     sig: Type.Optional(
-      Type.String({ minLength: 1, maxLength: 100, description: 'Signed links: HMAC-SHA-256, base64url' }),
+      Type.String({
+        maxLength: 100,
+        pattern: '^[A-Za-z0-9_-]+$',
+        description: 'Signed links: HMAC-SHA-256 over (document id, key id, expiry), base64url',
+      }),
     ),
   },
   { additionalProperties: false },

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { buildTestApp, DATASETS, signUp } from '../helpers/app.ts';
 import { multipartBody, waitForDocument } from '../helpers/multipart.ts';
 import { originalLink, originalLinkKeyOf } from '../../src/documents/original-links.ts';
+import { redactUrl } from '../../src/lib/redact.ts';
 
 /**
  * GET /api/public/documents/:id/file (issue 40, verifiable citations): a key with
@@ -100,6 +101,7 @@ t.test('originals for widget visitors', async (t) => {
     cited?.originalUrl,
     /^\/public\/documents\/doc_[^/]+\/file\?keyId=key_[^&]+&exp=\d+&sig=[\w-]{43}$/,
   );
+  t.notMatch(redactUrl(`/api${cited.originalUrl}`), /sig=[\w-]{43}/, 'a logged link has no signature');
   const opened = await app.inject({ url: `/api${cited.originalUrl}` });
   t.equal(opened.statusCode, 200, 'the link opens the original');
   t.ok(opened.rawPayload.equals(PDF));

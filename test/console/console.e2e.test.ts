@@ -275,10 +275,13 @@ t.test(
     await keyRow.getByRole('button', { name: 'Scope…' }).click();
     await keyRow.getByLabel('All documents').uncheck();
     await keyRow.getByLabel('HR').check();
+    await keyRow.getByLabel('Visitors may open the original files').check();
     await keyRow.getByRole('button', { name: 'Save', exact: true }).click();
     await keyRow.getByRole('button', { name: 'Scope…' }).waitFor();
     const scoped = (await app.inject({ url: '/api/api-keys', headers: admin.headers })).json().data.items[0];
     t.same(scoped.topicIds, [hr.id], 'the key answers from HR only');
+    t.equal(scoped.allowOriginals, true, 'its visitors may open the originals (issue 40)');
+    await keyRow.getByText('Originals', { exact: true }).waitFor();
     await keyRow.getByRole('button', { name: 'Visitor secret' }).click();
     t.match(await keyRow.locator('.secret code').textContent(), /^vis_/, 'the visitor secret is shown once');
     await shot('05c-api-key-scope');

@@ -4,11 +4,18 @@ import { useI18n } from '../i18n.ts';
 import { useLoad } from '../ui.tsx';
 
 type Topic = Schemas['Topic'];
-/** What a key answers from: every document (explicit, flagged) or the chosen topics. */
+/**
+ * What a key answers from: every document (explicit, flagged) or the chosen topics; and whether
+ * its visitors may open those documents' original files (signed links, docs/widget.md).
+ */
 export interface Scope {
   allDocuments: boolean;
   topicIds: string[];
+  allowOriginals?: boolean;
 }
+
+/** A listed key's `allowOriginals` (typed loosely: keys listed by an older server lack it). */
+const originalsOf = (k: Schemas['ApiKey']) => (k as { allowOriginals?: boolean }).allowOriginals === true;
 
 /** The company's topics, for the pickers (an admin sees them all). */
 export function useTopics() {
@@ -57,6 +64,15 @@ export function ScopePicker(props: {
           </label>
         ))}
       <p class="hint">{value.allDocuments ? t('allDocumentsWarning') : t('keyScopeHint')}</p>
+      <label class="check">
+        <input
+          type="checkbox"
+          checked={value.allowOriginals === true}
+          onChange={(e) => props.onChange({ ...value, allowOriginals: e.currentTarget.checked })}
+        />{' '}
+        {t('allowOriginals')}
+      </label>
+      <p class="hint">{t('allowOriginalsHint')}</p>
     </fieldset>
   );
 }
@@ -102,9 +118,12 @@ export function KeyScope(props: { apiKey: Schemas['ApiKey']; topics: Topic[]; on
         <span class="badge warn">{t('keyReadsNothing')}</span>
       )}{' '}
       {k.visitorTokens !== 'none' && <span class="badge">{t('signedVisitors')}</span>}{' '}
+      {originalsOf(k) && <span class="badge">{t('originalsBadge')}</span>}{' '}
       <button
         type="button"
-        onClick={() => setEditing({ allDocuments: k.allDocuments, topicIds: k.topicIds })}
+        onClick={() =>
+          setEditing({ allDocuments: k.allDocuments, topicIds: k.topicIds, allowOriginals: originalsOf(k) })
+        }
       >
         {t('editScope')}
       </button>{' '}
