@@ -364,7 +364,7 @@ export interface paths {
         get?: never;
         /**
          * Change a key's name, domains or https requirement
-         * @description Changes a key’s name, authorized domains, `requireHttps`, topics or signed-visitor settings without replacing the key; fields left out keep their value. A `visitorJwksUrl` is checked when set, by the policy webhook URLs are checked by (400 `VALIDATION_ERROR`, field `visitorJwksUrl`). Takes effect at once on every replica. Another company’s key is 404.
+         * @description Changes a key’s name, authorized domains, `requireHttps`, topics, signed-visitor settings or `allowOriginals` without replacing the key; fields left out keep their value. A `visitorJwksUrl` is checked when set, by the policy webhook URLs are checked by (400 `VALIDATION_ERROR`, field `visitorJwksUrl`). Takes effect at once on every replica. Another company’s key is 404.
          *
          *     Rate limit: 300 requests per minute by default (authenticated class, per user).
          */
@@ -536,6 +536,28 @@ export interface paths {
          *     Rate limit: 60 requests per minute by default (public class, per API key; at most 60 per client IP).
          */
         post: operations["publicSearchWeb"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/public/documents/{id}/file": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A cited document’s original, for the widget
+         * @description The original file of a document the API key answers from, when the key has `allowOriginals` (else 404, as for a document outside the key’s topics or another company’s: existence is not revealed). Authenticated by `X-API-Key`, or by the signed link a public answer’s `sources[].originalUrl` carries (`keyId`, `exp`, `sig`: valid 10 minutes, for that document only; a tampered or expired one is 401). Headers as `downloadDocumentFile`: the detected `Content-Type`, `Content-Disposition` with the uploaded name (`attachment`, PDFs included: a browser’s PDF viewer would run the PDF’s scripts; `?disposition=inline` only for raster images and plain text), `X-Content-Type-Options: nosniff`, `Content-Security-Policy: sandbox; default-src 'none'`, `Cache-Control: private, no-store`.
+         *
+         *     Rate limit: 60 requests per minute by default (public class, per API key; at most 60 per client IP).
+         */
+        get: operations["downloadPublicDocumentFile"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -2619,6 +2641,8 @@ export interface components {
             visitorJwksUrl: string | null;
             /** @description Requests without a visitor token are refused (401) */
             requireVisitor: boolean;
+            /** @description Visitors may open the original files of the documents the key answers from: public answers then carry a signed, 10-minute `originalUrl` per cited document (`GET /api/public/documents/{id}/file`). False (default): only the cited passage is shown */
+            allowOriginals: boolean;
             lastUsedAt: string | null;
             /** Format: date-time */
             createdAt: string;
@@ -2677,6 +2701,8 @@ export interface components {
             kind?: "web";
             /** Format: uri */
             url?: string;
+            /** @description Public (widget) answers of a key with `allowOriginals` only: a signed link to the document’s original, relative to the API base (`/api`), valid 10 minutes (`downloadPublicDocumentFile`). Absent on web results and stored answers */
+            originalUrl?: string;
             /** @description Document (file) name or web page title. Untrusted plain text: render it as text, never as HTML */
             name: string;
             score: number;
@@ -3834,6 +3860,11 @@ export interface components {
             allDocuments?: boolean;
             /** @description The topics the key may answer from (replaces the list). A request’s `topicId` narrows this, never widens it */
             topicIds?: string[];
+            /**
+             * @description Visitors may open the original files of the documents the key answers from: public answers then carry a signed, 10-minute `originalUrl` per cited document (`GET /api/public/documents/{id}/file`). False (default): only the cited passage is shown
+             * @default false
+             */
+            allowOriginals?: boolean;
         };
         CreateApiKeyResponse: {
             /** @description Always `true` */
@@ -3869,6 +3900,8 @@ export interface components {
             visitorJwksUrl: string | null;
             /** @description Requests without a visitor token are refused (401) */
             requireVisitor: boolean;
+            /** @description Visitors may open the original files of the documents the key answers from: public answers then carry a signed, 10-minute `originalUrl` per cited document (`GET /api/public/documents/{id}/file`). False (default): only the cited passage is shown */
+            allowOriginals: boolean;
             lastUsedAt: string | null;
             /** Format: date-time */
             createdAt: string;
@@ -3900,6 +3933,8 @@ export interface components {
             visitorJwksUrl?: string | null;
             /** @description Refuse requests without a visitor token */
             requireVisitor?: boolean;
+            /** @description Visitors may open the original files of the documents the key answers from: public answers then carry a signed, 10-minute `originalUrl` per cited document (`GET /api/public/documents/{id}/file`). False (default): only the cited passage is shown */
+            allowOriginals?: boolean;
         };
         UpdateApiKeyResponse: {
             /** @description Always `true` */
@@ -4005,6 +4040,11 @@ export interface components {
             items: components["schemas"]["WebResult"][];
             provider: string;
         };
+        /**
+         * Format: binary
+         * @description The bytes as uploaded (at most MAX_UPLOAD_MB)
+         */
+        DownloadPublicDocumentFileResponse: Blob;
         SetPublicMessageFeedbackRequest: {
             /** @description The widget session the answer was given in (the `sessionId` of its `done` event) */
             sessionId: string;
@@ -8900,6 +8940,126 @@ export interface operations {
             };
             /** @description `SERVICE_UNAVAILABLE`: A dependency is not configured or busy (language model, web search); may carry `retryAfter` */
             503: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    downloadPublicDocumentFile: {
+        parameters: {
+            query?: {
+                /** @description `inline` asks to display the file in the browser; honoured only for raster images and plain text, every other type (PDF included) stays an `attachment` */
+                disposition?: "attachment" | "inline";
+                /** @description Signed links: the key’s id */
+                keyId?: string;
+                /** @description Signed links: expiry, Unix seconds */
+                exp?: number;
+                /** @description Signed links: HMAC-SHA-256 over (document id, key id, expiry), base64url */
+                sig?: string;
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description Resource id
+                 * @example doc_01jd8x7k3m9q2w5e6r7t8y9u0p
+                 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The original file; `Content-Type` is the type detected at upload, `Content-Disposition` names it */
+            200: {
+                headers: {
+                    /** @description `inline` for a PDF, `attachment` otherwise; `filename` (ASCII) and `filename*` (UTF-8) */
+                    "Content-Disposition"?: string;
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "*/*": components["schemas"]["DownloadPublicDocumentFileResponse"];
+                };
+            };
+            /** @description `VALIDATION_ERROR`: Invalid input; `details` lists the fields and reasons */
+            400: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `UNAUTHORIZED`: Credential missing, expired or invalid */
+            401: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `FORBIDDEN`: The role lacks the permission (`requiredRole`, `currentRole`), or the API key is used from an unauthorized domain */
+            403: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `NOT_FOUND`: No such resource in your company (existence is never revealed) */
+            404: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `RATE_LIMIT_EXCEEDED`: Rate limit or sign-in back-off; wait `retryAfter` seconds (also the `Retry-After` header) */
+            429: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `INTERNAL_ERROR`: Unexpected failure; details are in the server log, never here */
+            500: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];

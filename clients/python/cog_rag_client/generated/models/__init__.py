@@ -112,6 +112,7 @@ from .document_metadata_ocr import DocumentMetadataOcr
 from .document_metadata_ocr_page import DocumentMetadataOcrPage
 from .document_status import DocumentStatus
 from .download_document_file_disposition import DownloadDocumentFileDisposition
+from .download_public_document_file_disposition import DownloadPublicDocumentFileDisposition
 from .error_code import ErrorCode
 from .error_detail import ErrorDetail
 from .error_envelope import ErrorEnvelope
@@ -592,6 +593,7 @@ __all__ = (
     "DocumentMetadataOcrPage",
     "DocumentStatus",
     "DownloadDocumentFileDisposition",
+    "DownloadPublicDocumentFileDisposition",
     "ErrorCode",
     "ErrorDetail",
     "ErrorEnvelope",

@@ -42,6 +42,9 @@ class ApiKey:
                 it takes none
             visitor_jwks_url (None | str): The JWKS URL RS256 visitor tokens are verified against; null: none
             require_visitor (bool): Requests without a visitor token are refused (401)
+            allow_originals (bool): Visitors may open the original files of the documents the key answers from: public
+                answers then carry a signed, 10-minute `originalUrl` per cited document (`GET /api/public/documents/{id}/file`).
+                False (default): only the cited passage is shown
             last_used_at (datetime.datetime | None):
             created_at (datetime.datetime):
      """
@@ -59,6 +62,7 @@ class ApiKey:
     visitor_tokens: ApiKeyVisitorTokens
     visitor_jwks_url: None | str
     require_visitor: bool
+    allow_originals: bool
     last_used_at: datetime.datetime | None
     created_at: datetime.datetime
 
@@ -99,6 +103,8 @@ class ApiKey:
 
         require_visitor = self.require_visitor
 
+        allow_originals = self.allow_originals
+
         last_used_at: None | str
         if isinstance(self.last_used_at, datetime.datetime):
             last_used_at = self.last_used_at.isoformat()
@@ -124,6 +130,7 @@ class ApiKey:
             "visitorTokens": visitor_tokens,
             "visitorJwksUrl": visitor_jwks_url,
             "requireVisitor": require_visitor,
+            "allowOriginals": allow_originals,
             "lastUsedAt": last_used_at,
             "createdAt": created_at,
         })
@@ -181,6 +188,8 @@ class ApiKey:
 
         require_visitor = d.pop("requireVisitor")
 
+        allow_originals = d.pop("allowOriginals")
+
         def _parse_last_used_at(data: object) -> datetime.datetime | None:
             if data is None:
                 return data
@@ -218,6 +227,7 @@ class ApiKey:
             visitor_tokens=visitor_tokens,
             visitor_jwks_url=visitor_jwks_url,
             require_visitor=require_visitor,
+            allow_originals=allow_originals,
             last_used_at=last_used_at,
             created_at=created_at,
         )

@@ -36,6 +36,9 @@ class CreateApiKeyRequest:
                 console flags such keys). False: only `topicIds` Default: False.
             topic_ids (list[str] | Unset): The topics the key may answer from (replaces the list). A request’s `topicId`
                 narrows this, never widens it
+            allow_originals (bool | Unset): Visitors may open the original files of the documents the key answers from:
+                public answers then carry a signed, 10-minute `originalUrl` per cited document (`GET
+                /api/public/documents/{id}/file`). False (default): only the cited passage is shown Default: False.
      """
 
     name: str
@@ -44,6 +47,7 @@ class CreateApiKeyRequest:
     require_https: bool | Unset = False
     all_documents: bool | Unset = False
     topic_ids: list[str] | Unset = UNSET
+    allow_originals: bool | Unset = False
 
 
 
@@ -73,6 +77,8 @@ class CreateApiKeyRequest:
 
 
 
+        allow_originals = self.allow_originals
+
 
         field_dict: dict[str, Any] = {}
 
@@ -89,6 +95,8 @@ class CreateApiKeyRequest:
             field_dict["allDocuments"] = all_documents
         if topic_ids is not UNSET:
             field_dict["topicIds"] = topic_ids
+        if allow_originals is not UNSET:
+            field_dict["allowOriginals"] = allow_originals
 
         return field_dict
 
@@ -119,6 +127,8 @@ class CreateApiKeyRequest:
         topic_ids = cast(list[str], d.pop("topicIds", UNSET))
 
 
+        allow_originals = d.pop("allowOriginals", UNSET)
+
         create_api_key_request = cls(
             name=name,
             environment=environment,
@@ -126,6 +136,7 @@ class CreateApiKeyRequest:
             require_https=require_https,
             all_documents=all_documents,
             topic_ids=topic_ids,
+            allow_originals=allow_originals,
         )
 
         return create_api_key_request

@@ -42,6 +42,9 @@ class CreateApiKeyResponseData:
                 (`X-Visitor-Token`); `none`: it takes none
             visitor_jwks_url (None | str): The JWKS URL RS256 visitor tokens are verified against; null: none
             require_visitor (bool): Requests without a visitor token are refused (401)
+            allow_originals (bool): Visitors may open the original files of the documents the key answers from: public
+                answers then carry a signed, 10-minute `originalUrl` per cited document (`GET /api/public/documents/{id}/file`).
+                False (default): only the cited passage is shown
             last_used_at (datetime.datetime | None):
             created_at (datetime.datetime):
             key (str): The full key: shown in this response only
@@ -60,6 +63,7 @@ class CreateApiKeyResponseData:
     visitor_tokens: CreateApiKeyResponseDataVisitorTokens
     visitor_jwks_url: None | str
     require_visitor: bool
+    allow_originals: bool
     last_used_at: datetime.datetime | None
     created_at: datetime.datetime
     key: str
@@ -101,6 +105,8 @@ class CreateApiKeyResponseData:
 
         require_visitor = self.require_visitor
 
+        allow_originals = self.allow_originals
+
         last_used_at: None | str
         if isinstance(self.last_used_at, datetime.datetime):
             last_used_at = self.last_used_at.isoformat()
@@ -128,6 +134,7 @@ class CreateApiKeyResponseData:
             "visitorTokens": visitor_tokens,
             "visitorJwksUrl": visitor_jwks_url,
             "requireVisitor": require_visitor,
+            "allowOriginals": allow_originals,
             "lastUsedAt": last_used_at,
             "createdAt": created_at,
             "key": key,
@@ -186,6 +193,8 @@ class CreateApiKeyResponseData:
 
         require_visitor = d.pop("requireVisitor")
 
+        allow_originals = d.pop("allowOriginals")
+
         def _parse_last_used_at(data: object) -> datetime.datetime | None:
             if data is None:
                 return data
@@ -225,6 +234,7 @@ class CreateApiKeyResponseData:
             visitor_tokens=visitor_tokens,
             visitor_jwks_url=visitor_jwks_url,
             require_visitor=require_visitor,
+            allow_originals=allow_originals,
             last_used_at=last_used_at,
             created_at=created_at,
             key=key,

@@ -33,6 +33,9 @@ class Source:
             chunks (list[SourceChunk]):
             kind (SourceKind | Unset): Present on web search results only
             url (str | Unset):
+            original_url (str | Unset): Public (widget) answers of a key with `allowOriginals` only: a signed link to the
+                document’s original, relative to the API base (`/api`), valid 10 minutes (`downloadPublicDocumentFile`). Absent
+                on web results and stored answers
      """
 
     id: str
@@ -41,6 +44,7 @@ class Source:
     chunks: list[SourceChunk]
     kind: SourceKind | Unset = UNSET
     url: str | Unset = UNSET
+    original_url: str | Unset = UNSET
 
 
 
@@ -68,6 +72,8 @@ class Source:
 
         url = self.url
 
+        original_url = self.original_url
+
 
         field_dict: dict[str, Any] = {}
 
@@ -81,6 +87,8 @@ class Source:
             field_dict["kind"] = kind
         if url is not UNSET:
             field_dict["url"] = url
+        if original_url is not UNSET:
+            field_dict["originalUrl"] = original_url
 
         return field_dict
 
@@ -118,6 +126,8 @@ class Source:
 
         url = d.pop("url", UNSET)
 
+        original_url = d.pop("originalUrl", UNSET)
+
         source = cls(
             id=id,
             name=name,
@@ -125,6 +135,7 @@ class Source:
             chunks=chunks,
             kind=kind,
             url=url,
+            original_url=original_url,
         )
 
         return source

@@ -39,6 +39,9 @@ class UpdateApiKeyRequest:
                 `WEBHOOK_PRIVATE_TARGETS`. Fetched under the same tenant policy, checked again at connection time; never through
                 `OUTBOUND_ALLOWLIST`
             require_visitor (bool | Unset): Refuse requests without a visitor token
+            allow_originals (bool | Unset): Visitors may open the original files of the documents the key answers from:
+                public answers then carry a signed, 10-minute `originalUrl` per cited document (`GET
+                /api/public/documents/{id}/file`). False (default): only the cited passage is shown
      """
 
     name: str | Unset = UNSET
@@ -48,6 +51,7 @@ class UpdateApiKeyRequest:
     topic_ids: list[str] | Unset = UNSET
     visitor_jwks_url: None | str | Unset = UNSET
     require_visitor: bool | Unset = UNSET
+    allow_originals: bool | Unset = UNSET
 
 
 
@@ -80,6 +84,8 @@ class UpdateApiKeyRequest:
 
         require_visitor = self.require_visitor
 
+        allow_originals = self.allow_originals
+
 
         field_dict: dict[str, Any] = {}
 
@@ -99,6 +105,8 @@ class UpdateApiKeyRequest:
             field_dict["visitorJwksUrl"] = visitor_jwks_url
         if require_visitor is not UNSET:
             field_dict["requireVisitor"] = require_visitor
+        if allow_originals is not UNSET:
+            field_dict["allowOriginals"] = allow_originals
 
         return field_dict
 
@@ -131,6 +139,8 @@ class UpdateApiKeyRequest:
 
         require_visitor = d.pop("requireVisitor", UNSET)
 
+        allow_originals = d.pop("allowOriginals", UNSET)
+
         update_api_key_request = cls(
             name=name,
             authorized_domains=authorized_domains,
@@ -139,6 +149,7 @@ class UpdateApiKeyRequest:
             topic_ids=topic_ids,
             visitor_jwks_url=visitor_jwks_url,
             require_visitor=require_visitor,
+            allow_originals=allow_originals,
         )
 
         return update_api_key_request

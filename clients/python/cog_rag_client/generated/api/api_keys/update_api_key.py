@@ -123,10 +123,10 @@ def sync_detailed(
 ) -> Response[ErrorEnvelope | UpdateApiKeyResponse]:
     """ Change a key's name, domains or https requirement
 
-     Changes a key’s name, authorized domains, `requireHttps`, topics or signed-visitor settings without
-    replacing the key; fields left out keep their value. A `visitorJwksUrl` is checked when set, by the
-    policy webhook URLs are checked by (400 `VALIDATION_ERROR`, field `visitorJwksUrl`). Takes effect at
-    once on every replica. Another company’s key is 404.
+     Changes a key’s name, authorized domains, `requireHttps`, topics, signed-visitor settings or
+    `allowOriginals` without replacing the key; fields left out keep their value. A `visitorJwksUrl` is
+    checked when set, by the policy webhook URLs are checked by (400 `VALIDATION_ERROR`, field
+    `visitorJwksUrl`). Takes effect at once on every replica. Another company’s key is 404.
 
     Rate limit: 300 requests per minute by default (authenticated class, per user).
 
@@ -164,10 +164,10 @@ def sync(
 ) -> ErrorEnvelope | UpdateApiKeyResponse | None:
     """ Change a key's name, domains or https requirement
 
-     Changes a key’s name, authorized domains, `requireHttps`, topics or signed-visitor settings without
-    replacing the key; fields left out keep their value. A `visitorJwksUrl` is checked when set, by the
-    policy webhook URLs are checked by (400 `VALIDATION_ERROR`, field `visitorJwksUrl`). Takes effect at
-    once on every replica. Another company’s key is 404.
+     Changes a key’s name, authorized domains, `requireHttps`, topics, signed-visitor settings or
+    `allowOriginals` without replacing the key; fields left out keep their value. A `visitorJwksUrl` is
+    checked when set, by the policy webhook URLs are checked by (400 `VALIDATION_ERROR`, field
+    `visitorJwksUrl`). Takes effect at once on every replica. Another company’s key is 404.
 
     Rate limit: 300 requests per minute by default (authenticated class, per user).
 
@@ -200,10 +200,10 @@ async def asyncio_detailed(
 ) -> Response[ErrorEnvelope | UpdateApiKeyResponse]:
     """ Change a key's name, domains or https requirement
 
-     Changes a key’s name, authorized domains, `requireHttps`, topics or signed-visitor settings without
-    replacing the key; fields left out keep their value. A `visitorJwksUrl` is checked when set, by the
-    policy webhook URLs are checked by (400 `VALIDATION_ERROR`, field `visitorJwksUrl`). Takes effect at
-    once on every replica. Another company’s key is 404.
+     Changes a key’s name, authorized domains, `requireHttps`, topics, signed-visitor settings or
+    `allowOriginals` without replacing the key; fields left out keep their value. A `visitorJwksUrl` is
+    checked when set, by the policy webhook URLs are checked by (400 `VALIDATION_ERROR`, field
+    `visitorJwksUrl`). Takes effect at once on every replica. Another company’s key is 404.
 
     Rate limit: 300 requests per minute by default (authenticated class, per user).
 
@@ -241,10 +241,10 @@ async def asyncio(
 ) -> ErrorEnvelope | UpdateApiKeyResponse | None:
     """ Change a key's name, domains or https requirement
 
-     Changes a key’s name, authorized domains, `requireHttps`, topics or signed-visitor settings without
-    replacing the key; fields left out keep their value. A `visitorJwksUrl` is checked when set, by the
-    policy webhook URLs are checked by (400 `VALIDATION_ERROR`, field `visitorJwksUrl`). Takes effect at
-    once on every replica. Another company’s key is 404.
+     Changes a key’s name, authorized domains, `requireHttps`, topics, signed-visitor settings or
+    `allowOriginals` without replacing the key; fields left out keep their value. A `visitorJwksUrl` is
+    checked when set, by the policy webhook URLs are checked by (400 `VALIDATION_ERROR`, field
+    `visitorJwksUrl`). Takes effect at once on every replica. Another company’s key is 404.
 
     Rate limit: 300 requests per minute by default (authenticated class, per user).
 
