@@ -154,11 +154,10 @@ async function main() {
     app.log.info(`Cog-RAG worker — /health, /ready on http://${config.host}:${config.ops.workerPort}`);
   }
   if (config.role !== 'worker') {
-    await app.listen({ port: config.port, host: config.host });
+    // The address Fastify bound, not config.port: PORT=0 lets the kernel choose.
+    const address = await app.listen({ port: config.port, host: config.host });
     served = true;
-    app.log.info(
-      `Cog-RAG ${config.role === 'all' ? '(API + worker)' : 'API'} — docs at http://${config.host}:${config.port}/api/docs`,
-    );
+    app.log.info(`Cog-RAG ${config.role === 'all' ? '(API + worker)' : 'API'} — docs at ${address}/api/docs`);
   }
 }
 

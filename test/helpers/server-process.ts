@@ -53,3 +53,22 @@ export async function waitFor(url: string, ms = 120_000, status = 200): Promise<
   }
   return false;
 }
+
+/**
+ * The port a server started with `PORT=0` and `LOG_LEVEL=info` bound, read from Fastify's
+ * "Server listening at http://host:port" log line. The kernel picks the port at bind time, so two
+ * tests running in parallel never race for one (a port from `freePort()` can be taken between the
+ * check and the server's bind). Throws with the server's output when it exits or `ms` passes first.
+ */
+export async function listeningPort(server: ServerProcess, ms = 180_000): Promise<number> {
+  let exited = false;
+  void server.exited.then(() => (exited = true));
+  const end = Date.now() + ms;
+  while (Date.now() < end) {
+    const match = /Server listening at http:\/\/127\.0\.0\.1:(\d+)/.exec(server.output());
+    if (match) return Number(match[1]);
+    if (exited) throw new Error(`server exited before listening:\n${server.output()}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`server did not listen within ${ms} ms:\n${server.output()}`);
+}

@@ -1,10 +1,10 @@
 import t from 'tap';
-import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { buildTestApp, DATASETS, MODELS_DIR, signUp } from '../helpers/app.ts';
 import { multipartBody, waitForDocument } from '../helpers/multipart.ts';
+import { listeningPort, startServer, waitFor } from '../helpers/server-process.ts';
 
 /**
  * Kills a real server process (SIGKILL) while it ingests, then starts the app again on the same
@@ -13,36 +13,23 @@ import { multipartBody, waitForDocument } from '../helpers/multipart.ts';
 t.test('crash mid-ingestion, restart, every document settles with no duplicate chunks', async (t) => {
   const dataDir = mkdtempSync(join(tmpdir(), 'cograg-crash-'));
   t.teardown(() => rmSync(dataDir, { recursive: true, force: true }));
-  const port = 30000 + Math.floor(Math.random() * 20000);
-  const env = {
-    ...process.env,
+  // PORT=0: the kernel picks a free port at bind time, read back from the log (no race with the
+  // other test files that start servers in parallel).
+  const server = startServer(t, {
+    ...(process.env as Record<string, string>),
     DATA_DIR: dataDir,
     MODELS_DIR,
-    PORT: String(port),
-    LOG_LEVEL: 'warn',
+    PORT: '0',
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'info',
     RATE_LIMIT_ENABLED: 'false',
     JWT_SECRET: 'crash-test-secret-at-least-32-bytes-long',
     ADMIN_EMAIL: 'crash@example.com',
     ADMIN_PASSWORD: 'crash test password',
     MODELS_SOURCE: 'pypi',
-  };
-  const server = spawn(process.execPath, [resolve('src/server.ts')], {
-    env,
-    stdio: ['ignore', 'pipe', 'pipe'],
   });
-  let output = '';
-  server.stdout.on('data', (d) => (output += d));
-  server.stderr.on('data', (d) => (output += d));
-  const base = `http://127.0.0.1:${port}`;
-  for (let i = 0; ; i++) {
-    try {
-      if ((await fetch(`${base}/api/health`)).ok) break;
-    } catch {
-      /* not up yet */
-    }
-    if (i > 1800) throw new Error(`server did not start:\n${output}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
+  const base = `http://127.0.0.1:${await listeningPort(server)}`;
+  t.ok(await waitFor(`${base}/api/health`), 'server answers its health check');
   const login = (await (
     await fetch(`${base}/api/auth/login`, {
       method: 'POST',
@@ -80,8 +67,8 @@ t.test('crash mid-ingestion, restart, every document settles with no duplicate c
     await new Promise((r) => setTimeout(r, 100));
   }
   await new Promise((r) => setTimeout(r, 1500));
-  server.kill('SIGKILL');
-  await new Promise((r) => server.once('exit', r));
+  server.child.kill('SIGKILL');
+  await server.exited;
 
   // Restart on the same data directory (in-process this time) with a worker.
   const { app, ctx } = await buildTestApp(t, {
