@@ -23,6 +23,12 @@ declare module 'fastify' {
      * and calls `idempotencyGate` itself.
      */
     idempotent?: boolean | 'handler';
+    /**
+     * Rewrites a stored answer (its JSON body) before a replay sends it: for the parts of an answer
+     * that are only valid for a while or for a caller's current rights (a signed link), which a
+     * replay must not hand out as they were a day ago.
+     */
+    onReplay?: (request: FastifyRequest, body: string) => string;
   }
   interface FastifyRequest {
     /** The key this request carries and whether it claimed it; null: none. */
@@ -115,11 +121,12 @@ export async function idempotencyGate(
       headers: { 'retry-after': 1 },
     });
   }
+  const onReplay = request.routeOptions.config.onReplay;
   await reply
     .code(claim.status)
     .header('content-type', 'application/json; charset=utf-8')
     .header('idempotent-replayed', 'true')
-    .send(claim.body);
+    .send(onReplay ? onReplay(request, claim.body) : claim.body);
   return true;
 }
 

@@ -14,6 +14,7 @@
  * `--sweep` prints how often the answer holds a gold answer for each weight of the ranker's
  * log-probability beside the reader's margin (src/chat/reader/choose.ts RANKER_WEIGHT).
  * `--compare N` also reads the first N chunks and prints how often each answer holds a gold answer.
+ * `--dump FILE` writes each question's signals as JSON (to try other gate inputs without reading again).
  * `--write` stores the fit and the default threshold (the most unanswerables refused at ≤ 10 %
  * false refusals on these questions) in src/chat/reader/calibration.json.
  * Never give it the TEST split or the fixtures' test set: those are for reporting.
@@ -38,18 +39,20 @@ const { values } = parseArgs({
     compare: { type: 'string', default: '' },
     sweep: { type: 'boolean', default: false },
     write: { type: 'boolean', default: false },
+    dump: { type: 'string', default: '' },
   },
 });
 if (!values.records?.length) throw new Error('--records FILE (bench:answers --json on FIT or dev questions)');
 interface BenchRecord {
   question: { question: string; unanswerable?: boolean; history?: unknown[]; expected?: string[] };
-  retrieved: { text: string; documentName: string; headingPath: string[] }[];
+  retrieved: { text: string; documentName: string; headingPath: string[]; score?: number }[];
 }
 const modelsDir = resolve(process.env.MODELS_DIR ?? './models');
 const reader = await loadReader(readerFolder(modelsDir, values.model!), 2);
 const embedder = await loadTransformersEmbedder(modelsDir, 'Xenova/all-MiniLM-L6-v2');
 const k = Number(values.passages);
 const rows: (GateFeatures & { answerable: boolean })[] = [];
+const dumped: unknown[] = [];
 /** `--compare 6`: also read that many chunks, to compare what the answer holds. */
 const counts = [k, ...(values.compare ? [Number(values.compare)] : [])];
 const holds = new Map(counts.map((n) => [n, 0]));
@@ -66,7 +69,10 @@ for (const file of values.records) {
   const records = JSON.parse(readFileSync(file, 'utf8')) as BenchRecord[];
   // A follow-up is asked completed from its conversation; the records hold the question alone.
   for (const r of records.filter((r) => !r.question.history?.length)) {
-    const sources = r.retrieved.map((s) => ({ ...s, score: 1 }));
+    // The fused scores as retrieval gave them: the rules read each source's score against the top
+    // one's (answering/features.ts), so a constant here would fit the gate on other inputs than the
+    // answerer's.
+    const sources = r.retrieved.map((s) => ({ ...s, score: s.score ?? 1 }));
     const [{ answerable, ranked }, { best, candidates }] = await Promise.all([
       assess(embedder, r.question.question, sources),
       readSources(reader, r.question.question, sources, k),
@@ -76,6 +82,20 @@ for (const file of values.records) {
       margin: best ? best.span.margin : null,
       answerable: !r.question.unanswerable,
     });
+    if (values.dump) {
+      const chosen = chooseEvidence(candidates, ranked);
+      dumped.push({
+        question: r.question.question,
+        answerable: !r.question.unanswerable,
+        rules: answerable,
+        margin: best ? best.span.margin : null,
+        chosenMargin: chosen ? chosen.span.margin : null,
+        chosenCitation: chosen?.citation ?? null,
+        margins: candidates.map((c) => ({ citation: c.citation, row: c.row, margin: c.span.margin })),
+        rankerTop: ranked[0]?.probability ?? null,
+        scores: r.retrieved.map((s) => s.score ?? null),
+      });
+    }
     if (r.question.unanswerable) continue;
     if (values.sweep)
       for (const w of WEIGHTS) {
@@ -92,6 +112,8 @@ for (const file of values.records) {
     }
   }
 }
+
+if (values.dump) writeFileSync(values.dump, JSON.stringify(dumped));
 
 /** The most answerable questions a default threshold may refuse (issue 35: false refusals ≤ 0.10). */
 const MAX_FALSE_REFUSALS = 0.1;

@@ -73,3 +73,25 @@ export function withOriginalUrls<S extends { id: string; kind?: 'web' }>(
   const keyId = principal.apiKeyId;
   return sources.map((s) => (s.kind ? s : { ...s, originalUrl: originalLink(key, s.id, keyId) }));
 }
+
+/**
+ * A stored public answer's JSON body (`{success, data: {sources: […]}}`) with its `originalUrl`
+ * links signed anew for `principal` as it is now: an idempotent replay (plugins/idempotency.ts)
+ * hands out links that work for another ORIGINAL_LINK_TTL_S, and none when the key no longer
+ * allows originals. A body of another shape is returned as it is.
+ */
+export function resignedAnswerBody(key: Buffer, principal: Principal, body: string): string {
+  let parsed: { data?: { sources?: unknown } };
+  try {
+    parsed = JSON.parse(body) as typeof parsed;
+  } catch {
+    return body;
+  }
+  const sources = parsed.data?.sources;
+  if (!Array.isArray(sources)) return body;
+  const bare = (sources as { id: string; kind?: 'web'; originalUrl?: string }[]).map(
+    ({ originalUrl: _expired, ...s }) => s,
+  );
+  parsed.data!.sources = withOriginalUrls(key, principal, bare);
+  return JSON.stringify(parsed);
+}

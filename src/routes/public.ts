@@ -14,13 +14,20 @@ import { listTopics } from './topics.ts';
 import { accessScopeOf } from '../access/scope.ts';
 import { WEB_SEARCH_DESCRIPTION, WebSearchBody, WebSearchResponse } from '../../schemas/web-search.ts';
 import { webSearch } from './web-search.ts';
+import { originalLinkKeyOf, resignedAnswerBody } from '../documents/original-links.ts';
 
 /** The widget endpoints: authenticated by `X-API-Key`, answering for the key's company. */
 const publicRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/public/chat',
     {
-      config: { auth: 'apiKey', idempotent: true },
+      config: {
+        auth: 'apiKey',
+        idempotent: true,
+        // A replay's links to originals are signed anew: the stored ones may have expired.
+        onReplay: (request, body) =>
+          resignedAnswerBody(originalLinkKeyOf(app.ctx.jwtSecret), principalOf(request), body),
+      },
       schema: {
         operationId: 'publicChat',
         description:

@@ -118,6 +118,23 @@ t.test('originals for widget visitors', async (t) => {
     .execute();
   t.notOk(JSON.stringify(stored).includes('originalUrl'), 'stored answers hold no (expiring) link');
 
+  // An idempotent replay signs its links anew, for the key as it is now.
+  const once = { 'x-api-key': allowed.key, 'idempotency-key': 'replay-originals-1' };
+  const first = await post('/api/public/chat', { message: 'What does the FAA rule amend?' }, once);
+  const linkOf = (res: typeof first) =>
+    res.json().data.sources.find((s: { id: string }) => s.id === pdf)?.originalUrl as string | undefined;
+  await new Promise((r) => setTimeout(r, 1100));
+  const again = await post('/api/public/chat', { message: 'What does the FAA rule amend?' }, once);
+  t.equal(again.headers['idempotent-replayed'], 'true', 'a replay');
+  const expOf = (link: string | undefined) => Number(/exp=(\d+)/.exec(link ?? '')?.[1]);
+  t.ok(expOf(linkOf(again)) > expOf(linkOf(first)), 'the replayed link expires later than the stored one');
+  t.equal((await app.inject({ url: `/api${linkOf(again)}` })).statusCode, 200, 'and opens the original');
+  t.same(
+    { ...again.json().data, sources: [] },
+    { ...first.json().data, sources: [] },
+    'the rest of the answer is the stored one',
+  );
+
   const linkKey = originalLinkKeyOf(ctx.jwtSecret);
   const url = (id: string, keyId: string, now = Date.now()) => `/api${originalLink(linkKey, id, keyId, now)}`;
   t.equal(
@@ -144,6 +161,9 @@ t.test('originals for widget visitors', async (t) => {
     'turned off: live links stop at once',
   );
   t.equal((await file(pdf, { 'x-api-key': allowed.key })).statusCode, 404, 'and the header path too');
+  const replayedOff = await post('/api/public/chat', { message: 'What does the FAA rule amend?' }, once);
+  t.equal(replayedOff.headers['idempotent-replayed'], 'true');
+  t.notOk(replayedOff.body.includes('originalUrl'), 'a replay after originals were turned off has no link');
   await app.inject({ method: 'DELETE', url: `/api/api-keys/${foreignKey.id}`, headers: other.headers });
   t.equal(
     (await app.inject({ url: url(foreign, foreignKey.id) })).statusCode,
