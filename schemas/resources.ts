@@ -106,7 +106,7 @@ export const CompanySettings = Type.Object(
         minimum: 0,
         maximum: 1,
         description:
-          'Least calibrated answerability (0..1) for an answer; below it the answer is the refusal. Lower: fewer refusals of answerable questions, more answers to unanswerable ones (docs/chat.md "The reader and the rules"). Default 0.39 (0.35 with READER_MODEL=off).',
+          'Least calibrated answerability (0..1) for an answer; below it the answer is the refusal. Lower: fewer refusals of answerable questions, more answers to unanswerable ones (docs/chat.md "The reader and the rules"). Default 0.37 (0.35 with READER_MODEL=off).',
       }),
     ),
     ssoDomains: Type.Optional(
