@@ -110,6 +110,15 @@ t.test(
     // retryAfter. The stream's headers go out before its retrieval (chat-stream.ts), and the
     // second question is asked only then, so the first reaches the slot first and holds it
     // through prompt evaluation and generation (seconds, here).
+    // The slot is what this part tests, not the answerability gate that guards it: at threshold 0
+    // both questions reach the model whatever the gate's calibration says of them.
+    const open = await app.inject({
+      method: 'PUT',
+      url: `/api/companies/${user.companyId}`,
+      headers,
+      payload: { settings: { temperature: 0, answerThreshold: 0 } },
+    });
+    t.equal(open.statusCode, 200);
     const abort = new AbortController();
     const long = await ask('Write a very long essay about paid leave, vacations and holidays.', abort.signal);
     t.equal(long.status, 200, 'the stream opened before the answer was grounded');
