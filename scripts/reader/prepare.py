@@ -25,6 +25,8 @@ from pathlib import Path
 
 from transformers import AutoTokenizer
 
+from adversarial import names_of, unanswerable_edit
+
 DATA = Path(__file__).resolve().parents[2] / '..' / 'shared' / 'datasets' / 'squad-train'
 FILES = {
     'v11': 'train-v1.1-rebuilt.json',
@@ -51,12 +53,20 @@ def words(text: str) -> set:
     return {w for w in WORD.findall(text.lower()) if w not in STOP}
 
 
-def load_examples(data_dir: Path, negative_share: float, rng: random.Random):
+def load_examples(data_dir: Path, negative_share: float, rng: random.Random,
+                  adversarial_share: float = 0.0, unanswerable_repeat: int = 1, seed: int = 0):
     """-> (train examples, validation examples); an example is dict(question, context, answer_start, answer_text)
-    with answer_start -1 for "no answer"."""
+    with answer_start -1 for "no answer". `adversarial_share` of the answerable training questions also
+    yield an edited, unanswerable twin (adversarial.py), drawn from a generator of their own so that the
+    rest of the data stays as it was without them; real unanswerables are repeated `unanswerable_repeat`
+    times in training."""
     train, valid = [], []
+    files = {key: json.loads((data_dir / FILES[key]).read_text())['data'] for key in FILES}
+    adversarial_rng = random.Random(seed + 1)
+    name_pool = sorted({name for article in files['v11'] for paragraph in article['paragraphs']
+                        for name in names_of(paragraph['context'])}) if adversarial_share else []
     for key in ('v11', 'extra19', 'first10'):
-        articles = json.loads((data_dir / FILES[key]).read_text())['data']
+        articles = files[key]
         for index, article in enumerate(articles):
             target = valid if key == 'extra19' and index < VALIDATION_ARTICLES else train
             paragraphs = article['paragraphs']
@@ -68,8 +78,9 @@ def load_examples(data_dir: Path, negative_share: float, rng: random.Random):
                     if key == 'first10' and not impossible:
                         continue
                     if impossible:
-                        target.append(dict(id=qa['id'], question=qa['question'], context=context,
-                                           answer_start=-1, answer_text=''))
+                        for _ in range(unanswerable_repeat if target is train else 1):
+                            target.append(dict(id=qa['id'], question=qa['question'], context=context,
+                                               answer_start=-1, answer_text=''))
                         continue
                     answer = qa['answers'][0]
                     target.append(dict(id=qa['id'], question=qa['question'], context=context,
@@ -80,6 +91,11 @@ def load_examples(data_dir: Path, negative_share: float, rng: random.Random):
                         if negative is not None:
                             target.append(dict(id=qa['id'] + '-neg', question=qa['question'], context=negative,
                                                answer_start=-1, answer_text=''))
+                    if target is train and adversarial_share and adversarial_rng.random() < adversarial_share:
+                        edit = unanswerable_edit(qa['question'], context, name_pool, adversarial_rng)
+                        if edit is not None:
+                            target.append(dict(id=qa['id'] + '-' + edit[0], question=edit[1], context=context,
+                                               answer_start=-1, answer_text='', edit=edit[0]))
     return train, valid
 
 
@@ -146,12 +162,16 @@ def main():
     parser.add_argument('--max-len', type=int, default=256)
     parser.add_argument('--stride', type=int, default=64)
     parser.add_argument('--negative-share', type=float, default=0.33)
+    parser.add_argument('--adversarial-share', type=float, default=0.0,
+                        help='share of answerable questions that also yield an edited unanswerable twin')
+    parser.add_argument('--unanswerable-repeat', type=int, default=1, help='times each real unanswerable is trained on')
     parser.add_argument('--seed', type=int, default=2026)
     parser.add_argument('--tokenizer', default='', help='tokenizer folder; default: the base model package')
     args = parser.parse_args()
     rng = random.Random(args.seed)
     data_dir = Path(args.data)
-    train, valid = load_examples(data_dir, args.negative_share, rng)
+    train, valid = load_examples(data_dir, args.negative_share, rng, args.adversarial_share,
+                                 args.unanswerable_repeat, args.seed)
     rng.shuffle(train)
     if args.max_questions:
         train, valid = train[:args.max_questions], valid[:max(1, args.max_questions // 10)]
@@ -169,7 +189,10 @@ def main():
         train_windows=len(features['input_ids']), validation_examples=len(valid),
         validation_unanswerable=sum(e['answer_start'] < 0 for e in valid),
         labelled_windows=checked, labels_matching_answer=matching,
-        max_len=args.max_len, stride=args.stride, negative_share=args.negative_share, seed=args.seed)
+        adversarial={kind: sum(e.get('edit') == kind for e in train)
+                     for kind in ('antonym', 'entity', 'number', 'negation')},
+        max_len=args.max_len, stride=args.stride, negative_share=args.negative_share,
+        adversarial_share=args.adversarial_share, unanswerable_repeat=args.unanswerable_repeat, seed=args.seed)
     (out / 'prepare.json').write_text(json.dumps(manifest, indent=2))
     print(json.dumps(manifest, indent=2))
 

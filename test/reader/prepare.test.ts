@@ -1,7 +1,7 @@
 /**
  * The reader's training data step (scripts/reader/prepare.py, issue 35) on a tiny slice: windows
- * labelled with the answer's tokens, negatives and real unanswerables, a held-back validation
- * slice, and the data files pinned by sha256. CI does not train; this is the part it can run.
+ * labelled with the answer's tokens, negatives, real unanswerables and adversarial edits
+ * (adversarial.py), a held-back validation slice, and the data files pinned by sha256. CI does not train; this is the part it can run.
  * Needs Python with transformers (the tokenizer only): `.venv-reader`, made here when missing.
  */
 import t from 'tap';
@@ -32,6 +32,10 @@ t.test('prepare turns SQuAD files into labelled windows with negatives and a val
       DATA,
       '--max-questions',
       '300',
+      '--adversarial-share',
+      '0.5',
+      '--unanswerable-repeat',
+      '2',
       '--tokenizer',
       resolve(process.env.MODELS_DIR ?? './models', 'Xenova/all-MiniLM-L6-v2'),
     ],
@@ -45,6 +49,11 @@ t.test('prepare turns SQuAD files into labelled windows with negatives and a val
   t.equal(manifest.train_examples, 300);
   t.ok(manifest.train_windows >= 300, 'at least one window a question');
   t.ok(manifest.train_unanswerable > 30, `${manifest.train_unanswerable} negatives and real unanswerables`);
+  const edits = Object.values(manifest.adversarial as Record<string, number>);
+  t.ok(
+    edits.filter((count) => count > 0).length >= 3,
+    `edited unanswerable twins of several kinds: ${JSON.stringify(manifest.adversarial)}`,
+  );
   t.ok(manifest.validation_unanswerable > 0, 'the validation slice holds real unanswerables');
   t.ok(manifest.labelled_windows > 100);
   t.ok(
