@@ -12,7 +12,8 @@
  * refusals (issue 35's ceiling) and the area under the ROC curve, each under 5-fold
  * cross-validation by question; then the combined model's threshold curve (docs/chat.md).
  * `--sweep` prints how often the answer holds a gold answer for each weight of the ranker's
- * log-probability beside the reader's margin (src/chat/reader/choose.ts RANKER_WEIGHT).
+ * log-probability beside the reader's margin (src/chat/reader/choose.ts RANKER_WEIGHT), and for each
+ * probability a span outside the ranker's shortlist counts as (UNRANKED).
  * `--compare N` also reads the first N chunks and prints how often each answer holds a gold answer.
  * `--dump FILE` writes each question's signals as JSON (to try other gate inputs without reading again).
  * `--write` stores the fit and the default threshold (the most unanswerables refused at ≤ 10 %
@@ -58,7 +59,10 @@ const counts = [k, ...(values.compare ? [Number(values.compare)] : [])];
 const holds = new Map(counts.map((n) => [n, 0]));
 /** `--sweep`: how often the answer holds a gold answer for each weight of the ranker (choose.ts). */
 const WEIGHTS = [0, 0.5, 1, 2, 3, 4, 6, 8];
-const swept = new Map(WEIGHTS.map((w) => [w, 0]));
+/** … and for each probability a span outside the ranker's shortlist counts as (choose.ts UNRANKED). */
+const UNRANKED_VALUES = [1e-3, 1e-2, 3e-2, 0.1];
+const GRID = WEIGHTS.flatMap((w) => UNRANKED_VALUES.map((u) => [w, u] as const));
+const swept = new Map(GRID.map(([w, u]) => [`${w} (unranked ${u})`, 0]));
 /** The bench's normalisation, roughly: lower case, letters and digits. */
 const norm = (text: string) =>
   text
@@ -98,11 +102,12 @@ for (const file of values.records) {
     }
     if (r.question.unanswerable) continue;
     if (values.sweep)
-      for (const w of WEIGHTS) {
-        const chosen = chooseEvidence(candidates, ranked, w);
+      for (const [w, u] of GRID) {
+        const chosen = chooseEvidence(candidates, ranked, w, u);
         const text = chosen ? norm(composeReaderAnswer(chosen)) : '';
+        const key = `${w} (unranked ${u})`;
         if (r.question.expected?.some((e) => ` ${text} `.includes(` ${norm(e)} `)))
-          swept.set(w, swept.get(w)! + 1);
+          swept.set(key, swept.get(key)! + 1);
       }
     for (const n of counts) {
       const found = n === k ? best : (await readSources(reader, r.question.question, sources, n)).best;

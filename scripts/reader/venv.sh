@@ -7,4 +7,7 @@ PY="$PWD/.venv-reader/bin/python"
 ROOT="$PWD"
 WORK="${READER_WORK:-$PWD/work/reader}"
 cd scripts/reader
-[ -f "$WORK/train.pkl" ] || "$PY" prepare.py --out "$WORK"
+# READER_PREPARE_FLAGS: prepare.py's options, e.g. "--adversarial-share 0.2 --unanswerable-repeat 2"
+# (the shipped model's last stage; docs/models.md). Read only when the windows are prepared.
+# shellcheck disable=SC2086
+[ -f "$WORK/train.pkl" ] || "$PY" prepare.py --out "$WORK" ${READER_PREPARE_FLAGS:-}

@@ -2,7 +2,7 @@
 import t from 'tap';
 import { passageOf, sentenceAround } from '../../src/chat/reader/passages.ts';
 import { cite, composeReaderAnswer } from '../../src/chat/reader/compose.ts';
-import { chooseEvidence, rankerProbability } from '../../src/chat/reader/choose.ts';
+import { chooseEvidence, rankerProbability, UNRANKED } from '../../src/chat/reader/choose.ts';
 
 t.test('table rows are linearised with their header; the quote is the row as written', async (t) => {
   const chunk = 'Figures.\n| Month | Sailings |\n| --- | --- |\n| October 2024 | 310 |\nThe end.';
@@ -56,8 +56,26 @@ t.test("the reader's span is chosen by its margin and the ranker's view of its s
   t.equal(chooseEvidence([title, body], ranked, 0.5), body, 'the ranker tips a close call');
   t.equal(
     rankerProbability(candidate(2, 'x', 1, 'x'), ranked),
-    1e-3,
+    UNRANKED,
     'a sentence the ranker did not shortlist',
   );
+  t.equal(rankerProbability(candidate(2, 'x', 1, 'x'), ranked, 1e-3), 1e-3, 'the floor is a parameter');
+  // The FAA question of issue 35: the reader is surer of the deadline, in a sentence the ranker did
+  // not shortlist, than of a bulletin's date in one it favours; the floor decides which wins.
+  const deadline = candidate(
+    3,
+    'September 21, 2020',
+    -3.68,
+    'DATES: The FAA must receive comments by September 21, 2020.',
+  );
+  const bulletin = candidate(
+    1,
+    'June 12, 2020',
+    -8.79,
+    'Boeing Service Bulletin 737–31–1860, dated June 12, 2020',
+  );
+  const favoured = [{ citation: 1, sentence: bulletin.sentence, probability: Math.exp(-1.91) }];
+  t.equal(chooseEvidence([bulletin, deadline], favoured), deadline, 'at the fitted weight and floor');
+  t.equal(chooseEvidence([bulletin, deadline], favoured, 2, 1e-3), bulletin, "at session 14's");
   t.equal(chooseEvidence([], ranked), null);
 });

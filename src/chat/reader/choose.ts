@@ -5,10 +5,11 @@
  * with the passage, the ranker the sentence's words, names and vector against the question's —
  * and their sum picked the answering sentence better than either alone when both were weak
  * (docs/chat.md "A span reader: tried, not shipped": 0.743 vs 0.706 and 0.540 on held-out SQuAD).
- * The weight is chosen by scripts/reader/calibrate.ts (`--sweep`) on SQuAD FIT and the fixtures'
- * dev set (560 answerable questions): with the shipped reader (4,300 steps, session 14) the answer
- * held a gold answer for 0.741 of them at weight 0, 0.752 at 0.5, 0.755 at 1, 0.764 at 2 and 3,
- * 0.757 at 4, 0.754 at 6 (the 1,900-step reader peaked at 0.5: 0.738).
+ * The weight, and the probability a span outside the ranker's shortlist counts as, are chosen by
+ * scripts/reader/calibrate.ts (`--sweep`, a grid) on SQuAD FIT and the fixtures' dev set (560
+ * answerable questions): with the shipped reader (session 15) the answer held a gold answer for
+ * 0.739 of them at weight 0, 0.761 at weight 2 with 1e-3 (session 14's choice), **0.770 at weight 3
+ * with 0.03**, 0.768 at 4 with 0.03 and 3 with 0.1 (docs/chat.md "Calibration and the threshold curve").
  */
 import type { ReaderEvidence } from './read-sources.ts';
 
@@ -20,9 +21,9 @@ export interface RankedSentenceView {
 }
 
 /** Weight of the ranker's log-probability beside the reader's margin (calibrate.ts --sweep). */
-export const RANKER_WEIGHT = 2;
-/** A span in no sentence the ranker shortlisted counts as this probability. */
-const UNRANKED = 1e-3;
+export const RANKER_WEIGHT = 3;
+/** A span in no sentence the ranker shortlisted counts as this probability (calibrate.ts --sweep). */
+export const UNRANKED = 0.03;
 
 const flat = (text: string) => text.toLowerCase().replace(/\s+/g, ' ').trim();
 
@@ -32,10 +33,14 @@ const flat = (text: string) => text.toLowerCase().replace(/\s+/g, ' ').trim();
  * cut sentences slightly differently); the best such one. "32" of a title is not credited with the
  * probability of a later sentence that also says "32".
  */
-export function rankerProbability(c: ReaderEvidence, ranked: readonly RankedSentenceView[]): number {
+export function rankerProbability(
+  c: ReaderEvidence,
+  ranked: readonly RankedSentenceView[],
+  unranked: number = UNRANKED,
+): number {
   const span = flat(c.span.text);
   const around = flat(c.sentence);
-  let best = UNRANKED;
+  let best = unranked;
   for (const r of ranked) {
     if (r.citation !== c.citation || r.probability <= best) continue;
     const sentence = flat(r.sentence);
@@ -50,11 +55,13 @@ export function chooseEvidence(
   candidates: readonly ReaderEvidence[],
   ranked: readonly RankedSentenceView[],
   weight: number = RANKER_WEIGHT,
+  unranked: number = UNRANKED,
 ): ReaderEvidence | null {
   let top: ReaderEvidence | null = null;
   let topScore = -Infinity;
   for (const c of candidates) {
-    const score = c.span.margin + (weight === 0 ? 0 : weight * Math.log(rankerProbability(c, ranked)));
+    const score =
+      c.span.margin + (weight === 0 ? 0 : weight * Math.log(rankerProbability(c, ranked, unranked)));
     if (score > topScore) [top, topScore] = [c, score];
   }
   return top;
