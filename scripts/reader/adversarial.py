@@ -41,12 +41,13 @@ NUMBER = re.compile(r"\b\d{1,4}\b")
 WORD = re.compile(r"[A-Za-z]+")
 WH = {'What', 'Which', 'Who', 'Whom', 'Whose', 'When', 'Where', 'Why', 'How', 'In', 'On', 'At', 'The', 'A',
       'An', 'During', 'After', 'Before', 'From', 'To', 'For', 'By', 'Of', 'Along', 'Is', 'Was', 'Are', 'Were',
-      'Did', 'Do', 'Does', 'Name', 'According', 'Along', 'As', 'If', 'Since', 'Besides'}
+      'Did', 'Do', 'Does', 'Name', 'According', 'As', 'If', 'Since', 'Besides'}
 # The chance that a kind, when its turn comes, is tried at all. Negation: SQuAD 2.0's negations are
 # 9 % of its edits, and a negated question is sometimes still answered by its paragraph ("who did
 # not vote?"). Entity swap: a name occurs in about half of SQuAD's questions, so, always tried, it
 # would make half of the edits (2026-11-29: 1,515 of 3,000 questions at rate 1); at these rates the
 # kinds came out 678 entity, 535 antonym, 368 negation, 206 number of 3,000 (1,213 left unedited).
+KINDS = ('antonym', 'entity', 'number', 'negation')
 KIND_SHARE = {'antonym': 1.0, 'entity': 0.45, 'number': 1.0, 'negation': 0.3}
 NEGATABLE = re.compile(r"\b(is|was|are|were|does|do|did|can|could|will|would|has|have|had)\b (?!not\b)")
 
@@ -121,7 +122,7 @@ def unanswerable_edit(question: str, context: str, name_pool, rng: random.Random
     """-> (kind, edited question) or None; the edit cannot be answered from `context` by construction,
     except negation, which follows SQuAD 2.0's own negated questions (its annotators' label)."""
     lower = context.lower()
-    kinds = ['antonym', 'entity', 'number', 'negation']
+    kinds = list(KINDS)
     rng.shuffle(kinds)
     # Negation last: it is the noisiest edit and SQuAD 2.0's rarest kind.
     kinds.sort(key=lambda k: k == 'negation')

@@ -62,7 +62,8 @@ const WEIGHTS = [0, 0.5, 1, 2, 3, 4, 6, 8];
 /** … and for each probability a span outside the ranker's shortlist counts as (choose.ts UNRANKED). */
 const UNRANKED_VALUES = [1e-3, 1e-2, 3e-2, 0.1];
 const GRID = WEIGHTS.flatMap((w) => UNRANKED_VALUES.map((u) => [w, u] as const));
-const swept = new Map(GRID.map(([w, u]) => [`${w} (unranked ${u})`, 0]));
+const gridKey = (w: number, u: number) => `${w} (unranked ${u})`;
+const swept = new Map(GRID.map(([w, u]) => [gridKey(w, u), 0]));
 /** The bench's normalisation, roughly: lower case, letters and digits. */
 const norm = (text: string) =>
   text
@@ -105,7 +106,7 @@ for (const file of values.records) {
       for (const [w, u] of GRID) {
         const chosen = chooseEvidence(candidates, ranked, w, u);
         const text = chosen ? norm(composeReaderAnswer(chosen)) : '';
-        const key = `${w} (unranked ${u})`;
+        const key = gridKey(w, u);
         if (r.question.expected?.some((e) => ` ${text} `.includes(` ${norm(e)} `)))
           swept.set(key, swept.get(key)! + 1);
       }

@@ -25,7 +25,7 @@ from pathlib import Path
 
 from transformers import AutoTokenizer
 
-from adversarial import names_of, unanswerable_edit
+from adversarial import KINDS, names_of, unanswerable_edit
 
 DATA = Path(__file__).resolve().parents[2] / '..' / 'shared' / 'datasets' / 'squad-train'
 FILES = {
@@ -189,8 +189,7 @@ def main():
         train_windows=len(features['input_ids']), validation_examples=len(valid),
         validation_unanswerable=sum(e['answer_start'] < 0 for e in valid),
         labelled_windows=checked, labels_matching_answer=matching,
-        adversarial={kind: sum(e.get('edit') == kind for e in train)
-                     for kind in ('antonym', 'entity', 'number', 'negation')},
+        adversarial={kind: sum(e.get('edit') == kind for e in train) for kind in KINDS},
         max_len=args.max_len, stride=args.stride, negative_share=args.negative_share,
         adversarial_share=args.adversarial_share, unanswerable_repeat=args.unanswerable_repeat, seed=args.seed)
     (out / 'prepare.json').write_text(json.dumps(manifest, indent=2))
