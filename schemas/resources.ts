@@ -1,4 +1,6 @@
 import { Type } from 'typebox';
+// The default moves with each refit of the gate (scripts/reader/calibrate.ts --write).
+import gateCalibration from '../src/chat/reader/calibration.json' with { type: 'json' };
 import { Count, Envelope, Id, ListQuery, Name, Paginated, SortBy, Text, Timestamp } from './common.ts';
 
 export const Topic = Type.Object(
@@ -106,7 +108,8 @@ export const CompanySettings = Type.Object(
         minimum: 0,
         maximum: 1,
         description:
-          'Least calibrated answerability (0..1) for an answer; below it the answer is the refusal. Lower: fewer refusals of answerable questions, more answers to unanswerable ones (docs/chat.md "The reader and the rules"). Default 0.37 (0.35 with READER_MODEL=off).',
+          'Least calibrated answerability (0..1) for an answer; below it the answer is the refusal. Lower: fewer refusals of answerable questions, more answers to unanswerable ones (docs/chat.md "The reader and the rules"). ' +
+          `Default ${gateCalibration.threshold} (0.35 with READER_MODEL=off).`,
       }),
     ),
     ssoDomains: Type.Optional(

@@ -3425,7 +3425,7 @@ export interface components {
             topK?: number;
             temperature?: number;
             rerank?: boolean;
-            /** @description Least calibrated answerability (0..1) for an answer; below it the answer is the refusal. Lower: fewer refusals of answerable questions, more answers to unanswerable ones (docs/chat.md "The reader and the rules"). Default 0.37 (0.35 with READER_MODEL=off). */
+            /** @description Least calibrated answerability (0..1) for an answer; below it the answer is the refusal. Lower: fewer refusals of answerable questions, more answers to unanswerable ones (docs/chat.md "The reader and the rules"). Default 0.36 (0.35 with READER_MODEL=off). */
             answerThreshold?: number;
             ssoDomains?: string[];
         };
@@ -4243,7 +4243,7 @@ export interface components {
             topK?: number;
             temperature?: number;
             rerank?: boolean;
-            /** @description Least calibrated answerability (0..1) for an answer; below it the answer is the refusal. Lower: fewer refusals of answerable questions, more answers to unanswerable ones (docs/chat.md "The reader and the rules"). Default 0.37 (0.35 with READER_MODEL=off). */
+            /** @description Least calibrated answerability (0..1) for an answer; below it the answer is the refusal. Lower: fewer refusals of answerable questions, more answers to unanswerable ones (docs/chat.md "The reader and the rules"). Default 0.36 (0.35 with READER_MODEL=off). */
             answerThreshold?: number;
             ssoDomains?: string[];
         };

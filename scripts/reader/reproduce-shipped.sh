@@ -5,10 +5,13 @@
 # trains the next 800 batches (continue.sh), exported with 7-bit weights; stage 3 does the same from
 # stage 2's int8 model for the next 2,400 batches; stage 4 goes on from stage 3's int8 model on the
 # data with adversarial unanswerable twins (prepare.py --adversarial-share 0.2 --unanswerable-repeat 2,
-# a fresh order: seed 2027) for 1,700 steps, exported with 8-bit weights. ≈ 5.5 h on this 2-core CPU; torch's bf16 kernels
-# are not bit-exact across CPUs, and stages 3 and 4's lengths were changed while they ran (see docs/models.md),
-# so figures match within noise.
-# Usage: bash scripts/reader/reproduce-shipped.sh   (then python scripts/reader/ship.py $WORK/adversarial/export-continued)
+# a fresh order: seed 2027) for 1,700 steps, exported with 8-bit weights; stage 5 (session 16, on an
+# H200 through gpu-continue.sh's mix B) goes on from stage 4's int8 model on more unanswerables and
+# negatives (--adversarial-share 0.3 --unanswerable-repeat 3 --negative-share 0.6, seed 2028) for
+# 3,651 steps, exported with 7-bit weights. Stages 1–4 ≈ 5.5 h on this 2-core CPU, stage 5 ≈ 2 min on
+# one H200 (≈ 3 h on this CPU); torch's bf16 kernels are not bit-exact across devices, and stages 3–5's
+# lengths were changed while they ran (see docs/models.md), so figures match within noise.
+# Usage: bash scripts/reader/reproduce-shipped.sh   (then python scripts/reader/ship.py $WORK/stage5/export-continued)
 set -euo pipefail
 source "$(dirname "$0")/venv.sh"
 "$PY" train.py --data "$WORK" --out "$WORK/model" --batch-size 32 --lr 1e-4 --save-every 50 --max-steps 1100 --bf16
@@ -26,3 +29,8 @@ rm -rf "$WORK/export-stage3" && mv "$WORK/export-continued" "$WORK/export-stage3
 READER_WORK="$ADVERSARIAL" READER_INIT_ONNX="$WORK/export-stage3/onnx/model_quantized.onnx" \
   bash "$ROOT/scripts/reader/continue.sh" 0 --max-steps 1700 --lr 5e-5 --warmup 0.03 --bf16 --seed 2027
 # (Its 7-bit export lost 2.3 F1 points to fp32, so continue.sh exported it with 8-bit weights.)
+# Stage 5 reads its own prepared set; stage 4's export becomes its start.
+STAGE5="$WORK/stage5"
+[ -f "$STAGE5/train.pkl" ] || "$PY" prepare.py --out "$STAGE5" --adversarial-share 0.3 --unanswerable-repeat 3 --negative-share 0.6
+READER_WORK="$STAGE5" READER_INIT_ONNX="$ADVERSARIAL/export-continued/onnx/model_quantized.onnx" \
+  bash "$ROOT/scripts/reader/continue.sh" 0 --max-steps 3651 --lr 5e-5 --warmup 0.03 --bf16 --seed 2028

@@ -22,6 +22,7 @@ import { assess, DEFAULT_ANSWER_THRESHOLD } from './answering/assess.ts';
 import type { Reader } from './reader/reader.ts';
 import { readSources } from './reader/read-sources.ts';
 import { answerabilityOf } from './reader/answerability.ts';
+import { condensedQuestion } from './answering/condense.ts';
 import { followUpQuestion } from './answering/follow-up.ts';
 import { REFUSAL_SENTENCE } from './prompt.ts';
 import { accessScopeOf } from '../access/scope.ts';
@@ -118,6 +119,10 @@ export async function* answerStream(
   // else joined with the previous question and its answer's entities (follow-up.ts).
   const followUp =
     conversation.history.length > 0 ? followUpQuestion(request.message, conversation.history) : null;
+  // Without a model to rewrite it, the reader reads a follow-up condensed into a natural question
+  // by rules (condense.ts) where they can; retrieval keeps the completion's extra words.
+  const condensed =
+    followUp && !llm.condense ? condensedQuestion(request.message, conversation.history) : null;
   const query =
     conversation.history.length > 0 && llm.condense
       ? await llm.condense(request.message, conversation.history, signal)
@@ -155,7 +160,9 @@ export async function* answerStream(
   const [assessment, reading] = guarded
     ? await Promise.all([
         assess(deps.embedder, query, documents),
-        deps.reader ? readSources(deps.reader, query, documents, deps.readerPassages ?? 4) : null,
+        deps.reader
+          ? readSources(deps.reader, condensed ?? query, documents, deps.readerPassages ?? 4)
+          : null,
       ])
     : [null, null];
   const gate =
@@ -182,7 +189,11 @@ export async function* answerStream(
         sources: context,
         history: conversation.history,
         ...(extractive && followUp
-          ? { previousAnswer: previousAnswerOf(conversation.history), message: request.message }
+          ? {
+              previousAnswer: previousAnswerOf(conversation.history),
+              message: request.message,
+              ...(condensed ? { readerQuestion: condensed } : {}),
+            }
           : {}),
         signal,
         settings: {

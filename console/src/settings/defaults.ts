@@ -9,7 +9,7 @@
 export const RAG_DEFAULTS = {
   topK: 6,
   temperature: 0.1,
-  answerThreshold: 0.37,
+  answerThreshold: 0.36,
   rerank: false,
   systemPrompt: '',
 } as const;

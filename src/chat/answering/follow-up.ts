@@ -33,7 +33,7 @@ const INTERROGATIVE =
   /\b(what|which|who|whom|whose|when|where|why|how(\s+(many|much|long|old|far|big))?)\b/gi;
 
 /** A conversation's exchange: a question as asked, the answer shown, the documents it cited. */
-interface Exchange {
+export interface Exchange {
   question: string;
   answer: string;
   documents: readonly string[];
@@ -172,7 +172,7 @@ export function repeatsAnswer(tableText: string, previousAnswer: string): boolea
 }
 
 /** The conversation's exchanges in order: each user turn with the assistant turn after it. */
-function exchangesOf(history: readonly ChatTurn[]): Exchange[] {
+export function exchangesOf(history: readonly ChatTurn[]): Exchange[] {
   const exchanges: Exchange[] = [];
   for (const [i, turn] of history.entries()) {
     if (turn.role !== 'user') continue;

@@ -107,7 +107,13 @@ export function extractiveProvider(embedder: Embedder, options: ExtractiveOption
       const [assessment, reading] = await Promise.all([
         assess(embedder, request.question, request.sources, model, request.message),
         reader && request.sources.length > 0
-          ? readSources(reader, request.question, request.sources, passages, request.previousAnswer)
+          ? readSources(
+              reader,
+              request.readerQuestion ?? request.question,
+              request.sources,
+              passages,
+              request.previousAnswer,
+            )
           : null,
       ]);
       const { ranked, novelNames } = assessment;

@@ -37,6 +37,12 @@ export interface GenerationRequest {
    * about a date).
    */
   message?: string;
+  /**
+   * Set with `previousAnswer` when the follow-up could be condensed into a question of its own
+   * (answering/condense.ts): what the reader reads instead of the completion, which carries the
+   * earlier question's words for retrieval and the rules.
+   */
+  readerQuestion?: string;
 }
 
 export interface GenerationSettings {

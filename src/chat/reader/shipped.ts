@@ -18,7 +18,7 @@ export const SHIPPED_READER_FILES: Record<string, string> = {
   'tokenizer.json': 'be50c3628f2bf5bb5e3a7f17b1f74611b2561a3a27eeab05e5aa30f411572037',
   'tokenizer_config.json': 'acb92769e8195aabd29b7b2137a9e6d6e25c476a4f15aa4355c233426c61576b',
   'special_tokens_map.json': '303df45a03609e4ead04bc3dc1536d0ab19b5358db685b6f3da123d05ec200e3',
-  'onnx/model_quantized.onnx': 'a1b65a4a8ec39fe1b747d9fe53616366757959bdbfdafb1dc13b1c2b03f08168',
+  'onnx/model_quantized.onnx': 'e4a70026ea69669fd623470b630b378a38eb24d3c8c2f067ae1473ffc5689967',
 };
 
 /**

@@ -33,7 +33,7 @@ class CompanySettings:
             rerank (bool | Unset):
             answer_threshold (float | Unset): Least calibrated answerability (0..1) for an answer; below it the answer is
                 the refusal. Lower: fewer refusals of answerable questions, more answers to unanswerable ones (docs/chat.md "The
-                reader and the rules"). Default 0.37 (0.35 with READER_MODEL=off).
+                reader and the rules"). Default 0.36 (0.35 with READER_MODEL=off).
             sso_domains (list[str] | Unset):
      """
 
