@@ -3,7 +3,7 @@
 # two data mixes trained side by side on one GPU, each exported to int8 (checked against fp32) and
 # returned in ≤ 15 MB parts. Runs with the host's own python3/torch plus carried wheels.
 # Before the call, on a machine with PyPI (docs/models.md "Training on a GPU machine"):
-#   mkdir -p .devcarry/whl .devcarry/data   (ignored through .git/info/exclude)
+#   mkdir -p .devcarry/whl .devcarry/data   (ignored: .gitignore; the device call names it in `carry`)
 #   gzip -c ../shared/datasets/squad-train/FILE > .devcarry/data/FILE.gz   (the three files)
 #   pip download --no-deps --only-binary=:all: --python-version 3.12 --platform manylinux2014_x86_64 \
 #     -d .devcarry/whl transformers==4.57.1 tokenizers==0.22.2 huggingface_hub==0.36.0
