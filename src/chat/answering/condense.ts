@@ -13,7 +13,7 @@
  * question it cannot rewrite is left to the completion (null).
  */
 import type { ChatTurn } from '../llm/provider.ts';
-import { exchangesOf, type Exchange } from './follow-up.ts';
+import { rewriteInConversation, type Exchange } from './follow-up.ts';
 import { kindOf, namesIn, newNames } from './follow-up-names.ts';
 
 /** Words that open a continuation ("And when did he …"): dropped from the condensed question. */
@@ -117,11 +117,5 @@ function condense(message: string, previous: Exchange): string | null {
  * Earlier follow-ups are condensed first, in order, so a pronoun can point through them.
  */
 export function condensedQuestion(message: string, history: readonly ChatTurn[]): string | null {
-  const exchanges = exchangesOf(history);
-  if (exchanges.length === 0) return null;
-  for (let i = 1; i < exchanges.length; i++) {
-    const condensed = condense(exchanges[i]!.question, exchanges[i - 1]!);
-    if (condensed) exchanges[i] = { ...exchanges[i]!, question: condensed };
-  }
-  return condense(message, exchanges.at(-1)!);
+  return rewriteInConversation(message, history, condense);
 }

@@ -172,7 +172,7 @@ export function repeatsAnswer(tableText: string, previousAnswer: string): boolea
 }
 
 /** The conversation's exchanges in order: each user turn with the assistant turn after it. */
-export function exchangesOf(history: readonly ChatTurn[]): Exchange[] {
+function exchangesOf(history: readonly ChatTurn[]): Exchange[] {
   const exchanges: Exchange[] = [];
   for (const [i, turn] of history.entries()) {
     if (turn.role !== 'user') continue;
@@ -188,17 +188,30 @@ export function exchangesOf(history: readonly ChatTurn[]): Exchange[] {
 }
 
 /**
- * The question to search and answer for `message` given the conversation so far, or null when
- * `message` stands on its own (or there is no previous question). Earlier follow-ups are
- * completed first, in order, so a follow-up of a follow-up ("And in November?" then "How many
- * employees did those notices cover?") leans on the completed question, not on its bare words.
+ * `rewrite` applied to `message` against the exchange before it, after each earlier turn was
+ * rewritten the same way, in order: a follow-up of a follow-up ("And in November?" then "How many
+ * employees did those notices cover?") leans on the rewritten question, not on its bare words.
+ * Null when there is no earlier question or `rewrite` leaves `message` alone.
  */
-export function followUpQuestion(message: string, history: readonly ChatTurn[]): string | null {
+export function rewriteInConversation(
+  message: string,
+  history: readonly ChatTurn[],
+  rewrite: (message: string, previous: Exchange) => string | null,
+): string | null {
   const exchanges = exchangesOf(history);
   if (exchanges.length === 0) return null;
   for (let i = 1; i < exchanges.length; i++) {
-    const completed = complete(exchanges[i]!.question, exchanges[i - 1]!);
-    if (completed) exchanges[i] = { ...exchanges[i]!, question: completed };
+    const rewritten = rewrite(exchanges[i]!.question, exchanges[i - 1]!);
+    if (rewritten) exchanges[i] = { ...exchanges[i]!, question: rewritten };
   }
-  return complete(message, exchanges.at(-1)!);
+  return rewrite(message, exchanges.at(-1)!);
+}
+
+/**
+ * The question to search and answer for `message` given the conversation so far, or null when
+ * `message` stands on its own (or there is no previous question); earlier follow-ups are
+ * completed first (rewriteInConversation).
+ */
+export function followUpQuestion(message: string, history: readonly ChatTurn[]): string | null {
+  return rewriteInConversation(message, history, complete);
 }
