@@ -14,6 +14,7 @@ import {
   type SourceInfo,
 } from './features.ts';
 import { questionFeatures } from './answerability.ts';
+import { embedSentences } from './sentence-vectors.ts';
 import { predict, softmaxScores, type LogisticModel } from './logistic.ts';
 import fitted from './model.json' with { type: 'json' };
 
@@ -69,7 +70,8 @@ export function rankShortlist<T extends LexicalCandidate>(
 
 /**
  * Ranks the sources' sentences for `question` and estimates answerability. Embeds the question
- * (cached by the embedder for a repeated query) and at most SHORTLIST sentences.
+ * (cached by the embedder for a repeated query) and at most SHORTLIST sentences (remembered per
+ * chunk: sentence-vectors.ts).
  * @param own for a follow-up completed from the conversation, the person's own words: the
  *   question's constraints (constraints.ts) are read from these, not from the earlier question's
  */
@@ -86,7 +88,10 @@ export async function assess(
   const shortlist = ranked.slice(0, SHORTLIST);
   const [questionVector, sentenceVectors] = await Promise.all([
     embedder.embedQuery(question),
-    embedder.embedDocuments(shortlist.map((c) => c.sentence)),
+    embedSentences(
+      embedder,
+      shortlist.map((c) => ({ sentence: c.sentence, chunkId: sources[c.citation - 1]?.chunkId })),
+    ),
   ]);
   const scored = rankShortlist(
     model.ranker,

@@ -24,6 +24,8 @@ export interface SourceInfo {
   documentName: string;
   headingPath: string[];
   score: number;
+  /** The chunk's id, where the source is a stored chunk: its sentences' vectors are remembered. */
+  chunkId?: string;
 }
 
 /** Candidates kept for embedding, best lexical ones first: embedding costs ~2 ms a sentence. */
@@ -161,13 +163,13 @@ export function lexicalCandidates(
   return { facts: { terms, wanted, novel, novelNames }, ranked };
 }
 
-const dot = (a: readonly number[], b: readonly number[]) => a.reduce((sum, x, i) => sum + x * b[i]!, 0);
+const dot = (a: readonly number[], b: ArrayLike<number>) => a.reduce((sum, x, i) => sum + x * b[i]!, 0);
 
 /** Adds the embedding similarity (cosine of L2-normalised vectors) to shortlisted candidates. */
 export function withSimilarity<T extends LexicalCandidate>(
   shortlist: readonly T[],
   questionVector: readonly number[],
-  sentenceVectors: readonly (readonly number[])[],
+  sentenceVectors: readonly ArrayLike<number>[],
 ): T[] {
   return shortlist.map((c, i) => ({
     ...c,
