@@ -29,8 +29,8 @@ export function toPgVector(vector: number[]): string {
  * A vector in pgvector's binary input format (`vector_recv`, pgvector src/vector.c): int16
  * dimensions, int16 0, then each element as a big-endian float4. node-postgres sends a Buffer
  * parameter in binary, so neither side formats or parses 384 decimal numbers (the text literal
- * cost a new question ≈ 0.4 ms of the API thread under load). Same float4 values as the text
- * form: an embedding's elements are float32 values already.
+ * cost a new question ≈ 0.4 ms of the API thread under load). Each element is rounded to the
+ * nearest float4, as pgvector's parse of the text form rounds it (test/retrieval/pgvector-binary.test.ts).
  */
 export function toPgVectorBinary(vector: readonly number[]): Buffer {
   const bytes = Buffer.allocUnsafe(4 + 4 * vector.length);
