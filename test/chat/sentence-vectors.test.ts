@@ -29,12 +29,13 @@ function counting(embedder: Embedder): { embedder: Embedder; calls: string[][] }
 const CHUNK =
   'Comments must be received by September 21, 2020. Send them to the Docket Management Facility. ' +
   'The FAA will consider all comments received by the closing date.';
-const source = (chunkId?: string) => ({
+const source = (chunkId?: string, web = false) => ({
   text: CHUNK,
   documentName: 'faa.pdf',
   headingPath: [],
   score: 1,
   ...(chunkId ? { chunkId } : {}),
+  ...(web ? { web: { url: 'https://example.com/faa', title: 'FAA', source: 'test' } } : {}),
 });
 
 t.test('a chunk seen before is not embedded again and ranks the same', async (t) => {
@@ -53,6 +54,13 @@ t.test('a chunk seen before is not embedded again and ranks the same', async (t)
     'from memory: the same ranking and probabilities',
   );
   t.equal(repeat.answerable, first.answerable, 'the same answerability');
+});
+
+t.test('a web result is never remembered: its web_<n> id is the same in every company', async (t) => {
+  const { embedder, calls } = counting(await sharedEmbedder());
+  await assess(embedder, 'By when do comments have to be submitted?', [source('web_1', true)]);
+  await assess(embedder, 'By when do comments have to be submitted?', [source('web_1', true)]);
+  t.equal(calls.length, 2, 'embedded each time');
 });
 
 t.test('vectors from memory are the numbers the model gives', async (t) => {

@@ -68,6 +68,9 @@ export function rankShortlist<T extends LexicalCandidate>(
     .sort((a, b) => b.probability - a.probability);
 }
 
+/** A source's chunk id when it is a stored chunk of the company's; a web result's is not one. */
+const storedChunkId = (source: SourceInfo | undefined) => (source?.web ? undefined : source?.chunkId);
+
 /**
  * Ranks the sources' sentences for `question` and estimates answerability. Embeds the question
  * (cached by the embedder for a repeated query) and at most SHORTLIST sentences (remembered per
@@ -90,7 +93,7 @@ export async function assess(
     embedder.embedQuery(question),
     embedSentences(
       embedder,
-      shortlist.map((c) => ({ sentence: c.sentence, chunkId: sources[c.citation - 1]?.chunkId })),
+      shortlist.map((c) => ({ sentence: c.sentence, chunkId: storedChunkId(sources[c.citation - 1]) })),
     ),
   ]);
   const scored = rankShortlist(

@@ -26,6 +26,8 @@ export interface SourceInfo {
   score: number;
   /** The chunk's id, where the source is a stored chunk: its sentences' vectors are remembered. */
   chunkId?: string;
+  /** Set on a web search result (chat/web-sources.ts): its `web_<n>` id names no stored chunk. */
+  web?: unknown;
 }
 
 /** Candidates kept for embedding, best lexical ones first: embedding costs ~2 ms a sentence. */

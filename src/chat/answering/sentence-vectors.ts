@@ -8,7 +8,8 @@
  * Keyed by chunk id and sentence: a vector is a function of the text and the model alone, so an
  * entry never goes stale (a chunk rewritten in place keeps its id but changes its sentences, which
  * are in the key). Never shared between chunks, so never between companies: a cache hit cannot
- * tell one company, by the answer's timing, that a sentence is in another's documents.
+ * tell one company, by the answer's timing, that a sentence is in another's documents. Web results
+ * are not chunks (their `web_<n>` ids repeat in every company): assess.ts passes no id for them.
  */
 import type { Embedder } from '../../embeddings/embedder.ts';
 import { TtlLru } from '../../lib/ttl-lru.ts';
