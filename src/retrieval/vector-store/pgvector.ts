@@ -10,42 +10,6 @@ import { DENSE_SEARCH_SESSION } from '../../db/index.ts';
 /** HNSW candidate list at query time (pgvector's default is 40); more for deeper limits. */
 const DEFAULT_EF_SEARCH = Number(new Map(DENSE_SEARCH_SESSION).get('hnsw.ef_search'));
 
-/** The dense leg's statement: ids and cosine distances, nearest first (HNSW, may be relaxed). */
-function denseStatement(db: Kysely<DB>, q: RetrievalQuery, vector: Buffer, limit: number) {
-  let query = db
-    .selectFrom('chunks')
-    .select(['chunks.id', sql<number>`chunks.embedding <=> ${vector}::vector`.as('distance')])
-    .where('chunks.company_id', '=', q.companyId)
-    .where('chunks.embedding', 'is not', null);
-  const topics = topicFilterOf(q);
-  if (topics) {
-    query = query
-      .innerJoin('documents', 'documents.id', 'chunks.document_id')
-      .where(inTopicFilter(topics, sql.ref('documents.topic_id')));
-  }
-  // Ordered by the selected distance's alias: the HNSW index still serves it (the sort key is
-  // that target entry), and the vector is sent and parsed once, not twice.
-  return query.orderBy('distance').limit(limit);
-}
-
-/**
- * Runs `search` with the HNSW candidate list `limit` needs: every session already runs with
- * iterative scan and the default ef_search (DENSE_SEARCH_SESSION); a deeper limit sets it for
- * one transaction.
- */
-async function withEfSearch<T>(db: Kysely<DB>, limit: number, search: (db: Kysely<DB>) => Promise<T>) {
-  const efSearch = Math.min(1000, Math.max(DEFAULT_EF_SEARCH, limit));
-  if (efSearch === DEFAULT_EF_SEARCH) return search(db);
-  return db.transaction().execute(async (trx) => {
-    await sql.raw(`set local hnsw.ef_search = ${efSearch}`).execute(trx);
-    return search(trx);
-  });
-}
-
-/** relaxed_order may return neighbours slightly out of order: best first by similarity. */
-const bySimilarity = (rows: { id: string; distance: number | string }[]): ScoredId[] =>
-  rows.map((r) => ({ id: r.id, score: 1 - Number(r.distance) })).sort((a, b) => b.score - a.score);
-
 /**
  * Dense top-k by cosine distance (pgvector HNSW with iterative scan, so the company filter
  * cannot starve the result — pgvector 0.8 "iterative index scans").
@@ -58,7 +22,33 @@ async function denseSearch(
   limit: number,
 ): Promise<ScoredId[]> {
   const vector = toPgVectorBinary(embedding);
-  return bySimilarity(await withEfSearch(db, limit, (db) => denseStatement(db, q, vector, limit).execute()));
+  const efSearch = Math.min(1000, Math.max(DEFAULT_EF_SEARCH, limit));
+  const search = (db: Kysely<DB>) => {
+    let query = db
+      .selectFrom('chunks')
+      .select(['chunks.id', sql<number>`chunks.embedding <=> ${vector}::vector`.as('distance')])
+      .where('chunks.company_id', '=', q.companyId)
+      .where('chunks.embedding', 'is not', null);
+    const topics = topicFilterOf(q);
+    if (topics) {
+      query = query
+        .innerJoin('documents', 'documents.id', 'chunks.document_id')
+        .where(inTopicFilter(topics, sql.ref('documents.topic_id')));
+    }
+    // Ordered by the selected distance's alias: the HNSW index still serves it (the sort key is
+    // that target entry), and the vector (binary: toPgVectorBinary) is sent and parsed once.
+    return query.orderBy('distance').limit(limit).execute();
+  };
+  // Every session already runs with iterative scan and the default ef_search (DENSE_SEARCH_SESSION).
+  const rows =
+    efSearch === DEFAULT_EF_SEARCH
+      ? await search(db)
+      : await db.transaction().execute(async (trx) => {
+          await sql.raw(`set local hnsw.ef_search = ${efSearch}`).execute(trx);
+          return search(trx);
+        });
+  // relaxed_order may return neighbours slightly out of order.
+  return rows.map((r) => ({ id: r.id, score: 1 - Number(r.distance) })).sort((a, b) => b.score - a.score);
 }
 
 /**
