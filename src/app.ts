@@ -23,6 +23,7 @@ import noNulPlugin from '../plugins/no-nul.ts';
 import idempotencyPlugin from '../plugins/idempotency.ts';
 import deprecationPlugin from '../plugins/deprecation.ts';
 import { installValidators } from '../plugins/validation.ts';
+import { lazySerializerFactory, warmCompilations, type Compilations } from '../plugins/serialization.ts';
 import { installJsonParser } from '../plugins/json-body.ts';
 import healthRoutes, { API_VERSION } from './routes/health.ts';
 import { bodyTimeout } from '../plugins/body-timeout.ts';
@@ -76,6 +77,12 @@ declare module 'fastify' {
     ctx: AppContext;
     /** Every route with its policy, as registered (auto HEAD routes left out); for RBAC tests and docs. */
     routeTable: RoutePolicy[];
+    /**
+     * Compiles the request validators and response serializers no request has needed yet
+     * (plugins/serialization.ts), one per event-loop turn; the server calls it once it listens.
+     * @returns how many schemas it went through. @throws a schema that does not compile.
+     */
+    warmCompilations(): Promise<number>;
   }
 }
 
@@ -165,7 +172,9 @@ export async function buildApp(
   // Lines are gathered up to 4 kB per write (one write per line cost a system call per request)
   // and flushed at least every LOG_FLUSH_MS, so a quiet server's lines still show at once.
   const destination = pino.destination({ sync: false, minLength: 4096, periodicFlush: LOG_FLUSH_MS });
+  const compilations: Compilations = [];
   const app = Fastify({
+    schemaController: { compilersFactory: { buildSerializer: lazySerializerFactory(compilations) } },
     logger: loggerOptions(ctx.config.logLevel, destination),
     logController: new OneLinePerRequest(),
     bodyLimit: ctx.config.maxJsonBodyBytes,
@@ -193,7 +202,8 @@ export async function buildApp(
     ...options,
   }).withTypeProvider<TypeBoxTypeProvider>();
 
-  installValidators(app);
+  installValidators(app, compilations);
+  app.decorate('warmCompilations', () => warmCompilations(compilations));
   // Before any scope is registered: every scope copies the root's body parsers.
   installJsonParser(app);
   app.decorate('ctx', ctx);

@@ -84,6 +84,8 @@ export interface ContextOverrides {
   queueSchema?: string;
   /** PGlite data dir override, e.g. `memory://`. */
   pgliteDataDir?: string;
+  /** A migrated PGlite snapshot to start from (`DatabaseOptions.pgliteLoadDataDir`; tests). */
+  pgliteLoadDataDir?: Blob;
   llm?: LlmProvider;
   /** A loaded reranker to share, or null for none whatever RERANK_MODEL says. */
   reranker?: Reranker | null;
@@ -135,6 +137,7 @@ export async function createContext(config: Config, overrides: ContextOverrides 
     databaseUrl: config.databaseUrl,
     pgliteDataDir: overrides.pgliteDataDir ?? pgliteDir(config.dataDir),
     schema: overrides.dbSchema,
+    pgliteLoadDataDir: overrides.pgliteLoadDataDir,
     poolSize: config.databasePoolSize,
     timeouts: config.ops.database,
     onConnectionError: (err) => process.emitWarning(`PostgreSQL connection lost: ${err.message}`),

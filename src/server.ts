@@ -158,6 +158,11 @@ async function main() {
     const address = await app.listen({ port: config.port, host: config.host });
     served = true;
     app.log.info(`Cog-RAG ${config.role === 'all' ? '(API + worker)' : 'API'} — docs at ${address}/api/docs`);
+    // Schemas compile on first use; the rest compile now, between requests, so none waits on it.
+    app.warmCompilations().then(
+      (count) => app.log.debug(`compiled ${count} request and response schemas`),
+      (err: unknown) => app.log.error({ err }, 'a route schema does not compile'),
+    );
   }
 }
 

@@ -25,6 +25,13 @@ export interface DatabaseOptions {
   timeouts?: DatabaseTimeouts;
   /** Told of a connection error that no query was waiting for (an idle connection dropped). */
   onConnectionError?: (err: Error) => void;
+  /**
+   * A PGlite data directory to start from instead of an empty one (`Database.snapshot`'s tarball):
+   * PGlite then skips initdb, ≈ 2–4 s of one core, and the migrations already applied. Tests
+   * start each in-memory database from one migrated snapshot
+   * (https://pglite.dev/docs/api#loaddatadir).
+   */
+  pgliteLoadDataDir?: Blob;
 }
 
 /**
@@ -72,6 +79,8 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   /** pgvector present: dense retrieval available. */
   vectorEnabled: boolean;
+  /** PGlite only: its whole data directory as an uncompressed tarball (`pgliteLoadDataDir`). */
+  snapshot?: () => Promise<Blob>;
   close(): Promise<void>;
 }
 
@@ -129,7 +138,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     guardConnections(pool, options.onConnectionError ?? (() => {}));
   } else {
     if (!options.pgliteDataDir.startsWith('memory://')) mkdirSync(options.pgliteDataDir, { recursive: true });
-    pglite = await PGlite.create(options.pgliteDataDir, { extensions: { vector } });
+    pglite = await PGlite.create(options.pgliteDataDir, {
+      extensions: { vector },
+      ...(options.pgliteLoadDataDir ? { loadDataDir: options.pgliteLoadDataDir } : {}),
+    });
     for (const [name, value] of DENSE_SEARCH_SESSION) await pglite.exec(`set ${name} = ${value}`);
     pool = new pg.Pool({ ...createPgConfig(pglite), max: 1 } as pg.PoolConfig);
   }
@@ -150,11 +162,13 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       where table_name = 'chunks' and column_name = 'embedding' and udt_name = 'vector'
         and table_schema = current_schema()`.execute(db);
     const vectorEnabled = (rows[0]?.n ?? 0) > 0;
+    const embedded = pglite;
     return {
       db,
       pool,
       kind: pglite ? 'pglite' : 'postgres',
       vectorEnabled,
+      ...(embedded ? { snapshot: () => embedded.dumpDataDir('none') } : {}),
       async close() {
         await db.destroy();
         if (pglite) await pglite.close();

@@ -11,6 +11,7 @@ import type { Embedder } from '../../src/embeddings/embedder.ts';
 import { startIngestionWorker } from '../../src/ingestion/worker.ts';
 import { createCompanyWithAdmin } from '../../src/auth/auth.service.ts';
 import { deliveryDepsOf, startWebhookDispatcher } from '../../src/webhooks/dispatcher.ts';
+import { migratedPgliteSnapshot } from './pglite-template.ts';
 
 /** The PostgreSQL the relational tests run against (trust auth on this machine and in CI). */
 export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -64,7 +65,9 @@ export async function buildTestApp(
   const suffix = randomBytes(6).toString('hex');
   const ctx = await createContext(config, {
     embedder: await sharedEmbedder(),
-    pgliteDataDir: options.dataDir ? undefined : 'memory://',
+    ...(options.dataDir || options.postgres
+      ? {}
+      : { pgliteDataDir: 'memory://', pgliteLoadDataDir: await migratedPgliteSnapshot() }),
     ...(options.postgres ? { dbSchema: `t_${suffix}`, queueSchema: `pgboss_${suffix}` } : {}),
     ...options.overrides,
   });
