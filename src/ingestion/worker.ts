@@ -51,7 +51,11 @@ async function companyOf(deps: IngestDeps, documentId: string): Promise<string |
   return row?.company_id ?? null;
 }
 
-/** Longest a stopping worker waits for its cut-off attempts to hand their slice over, ms. */
+/**
+ * Longest a stopping worker waits for its cut-off attempts to hand their slice over, ms: an
+ * embedding group in progress ends first (16 chunks, ≈ 0.3–1 s of one idle core). Within the
+ * default SHUTDOWN_CLOSE_MS (3 s), so the attempts given back after it still get written.
+ */
 const HANDOVER_WAIT_MS = 2_000;
 /** Quiet time after the last ingestion before index maintenance runs, ms. */
 const VACUUM_DEBOUNCE_MS = 5_000;
@@ -68,8 +72,11 @@ export interface IngestionWorker {
    * Stops fetching jobs, waits up to `graceMs` for those in flight, then gives back the attempts
    * of those still running (the database must still be open); their jobs are retried by the next
    * worker. Never rejects.
+   * @param handOverMs how long the attempts past the grace get to end their embedding group and
+   *   queue their continuation (default `HANDOVER_WAIT_MS`); those still running after it are
+   *   given back and retried once their job's heartbeat lapses.
    */
-  stop(graceMs: number): Promise<void>;
+  stop(graceMs: number, handOverMs?: number): Promise<void>;
 }
 
 /**
@@ -255,7 +262,7 @@ export async function startIngestionWorker(
     get active() {
       return inFlight.size;
     },
-    async stop(graceMs) {
+    async stop(graceMs, handOverMs = HANDOVER_WAIT_MS) {
       stopping = true;
       // offWork also waits for the jobs in flight: not awaited past the grace period.
       const off = Promise.allSettled([boss.offWork(INGEST_QUEUE), boss.offWork(REINDEX_QUEUE)]);
@@ -268,11 +275,11 @@ export async function startIngestionWorker(
       if (inFlight.size && deps.slicing) {
         // Past the grace: the attempts still running stop now and hand their slice over (their
         // continuation queued, taken by another worker at once, not after the job's heartbeat
-        // lapses). An embedding group in progress ends first: at most HANDOVER_WAIT_MS.
+        // lapses). An embedding group in progress ends first: at most `handOverMs`.
         handOver.abort();
         await Promise.race([
           Promise.all([off, Promise.allSettled([...inFlight])]),
-          new Promise((resolve) => (timer = setTimeout(resolve, HANDOVER_WAIT_MS))),
+          new Promise((resolve) => (timer = setTimeout(resolve, handOverMs))),
         ]);
         clearTimeout(timer);
       }

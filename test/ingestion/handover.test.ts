@@ -64,7 +64,9 @@ t.test('a stopping worker hands its slice over to another at once', async (t) =>
   t.ok(written.length >= 32, `worker one wrote ${written.length} chunks before the stop`);
   const before = await docOf(long);
   const stopAt = performance.now();
-  await first.stop(0);
+  // The hand-over waits for the embedding group in progress: on a busy CI machine a group can
+  // outlast the default 2 s, and then the job is only retried later (the path this test is not about).
+  await first.stop(0, 20_000);
   const stopMs = Math.round(performance.now() - stopAt);
   const queued = await queuedContinuations(one.ctx.boss);
   const kept = await chunksOf(long);
