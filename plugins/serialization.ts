@@ -33,14 +33,18 @@ export function lazySerializerFactory(compilations: Compilations): SerializerFac
 
 /**
  * Compiles every deferred schema not yet compiled, yielding to the event loop between two, so a
- * fresh server answers requests while it warms up.
+ * fresh server answers requests while it warms up. Stops early once `signal` aborts (the app
+ * closes), so a short-lived process is not kept alive by it.
  * @returns how many compilations it went through (compiled ones return at once).
  * @throws the first schema that cannot compile: a defect in a route's schema.
  */
-export async function warmCompilations(compilations: Compilations): Promise<number> {
+export async function warmCompilations(compilations: Compilations, signal?: AbortSignal): Promise<number> {
+  let done = 0;
   for (const compile of compilations) {
+    if (signal?.aborted) break;
     compile();
+    done += 1;
     await yieldToEventLoop();
   }
-  return compilations.length;
+  return done;
 }

@@ -83,6 +83,8 @@ declare module 'fastify' {
      * @returns how many schemas it went through. @throws a schema that does not compile.
      */
     warmCompilations(): Promise<number>;
+    /** True while `warmCompilations` runs: `/api/ready` answers 503 meanwhile. */
+    readonly schemasWarming: boolean;
   }
 }
 
@@ -203,7 +205,18 @@ export async function buildApp(
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   installValidators(app, compilations);
-  app.decorate('warmCompilations', () => warmCompilations(compilations));
+  let warming = false;
+  const closing = new AbortController();
+  app.addHook('onClose', async () => closing.abort());
+  app.decorate('warmCompilations', async () => {
+    warming = true;
+    try {
+      return await warmCompilations(compilations, closing.signal);
+    } finally {
+      warming = false;
+    }
+  });
+  app.decorate('schemasWarming', { getter: () => warming });
   // Before any scope is registered: every scope copies the root's body parsers.
   installJsonParser(app);
   app.decorate('ctx', ctx);

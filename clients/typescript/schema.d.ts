@@ -31,7 +31,7 @@ export interface paths {
         };
         /**
          * Readiness: the database answers; ingestion queue figures (503 when it does not)
-         * @description For load balancers and orchestrators: 200 once the database answers (within a time budget), with the ingestion queue figures (totals over every company); 503 `SERVICE_UNAVAILABLE` otherwise, and from the moment the process is told to stop (SIGTERM) while it drains. Never rate-limited.
+         * @description For load balancers and orchestrators: 200 once the database answers (within a time budget), with the ingestion queue figures (totals over every company); 503 `SERVICE_UNAVAILABLE` otherwise, for the first seconds after a start while the server compiles its request and response schemas, and from the moment the process is told to stop (SIGTERM) while it drains. Never rate-limited.
          *
          *     Rate limit: 300 requests per minute by default (authenticated class, per user).
          */

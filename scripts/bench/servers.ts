@@ -51,14 +51,17 @@ function running(child: ChildProcess, port: number): Running {
   };
 }
 
-/** Starts the app with `env` added to this process's environment; resolves once /api/health answers. */
+/**
+ * Starts the app with `env` added to this process's environment; resolves once /api/ready answers,
+ * as a load balancer would send traffic: after the schemas' warm-up (plugins/serialization.ts).
+ */
 export async function startApp(env: Record<string, string>): Promise<Running> {
   const port = await freePort();
   const child = fork('src/server.ts', [], {
     env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' },
     stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
   });
-  await waitUntilUp(`http://127.0.0.1:${port}/api/health`);
+  await waitUntilUp(`http://127.0.0.1:${port}/api/ready`);
   return running(child, port);
 }
 

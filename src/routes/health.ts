@@ -69,7 +69,7 @@ const healthRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         operationId: 'getReadiness',
         description:
-          'For load balancers and orchestrators: 200 once the database answers (within a time budget), with the ingestion queue figures (totals over every company); 503 `SERVICE_UNAVAILABLE` otherwise, and from the moment the process is told to stop (SIGTERM) while it drains. Never rate-limited.',
+          'For load balancers and orchestrators: 200 once the database answers (within a time budget), with the ingestion queue figures (totals over every company); 503 `SERVICE_UNAVAILABLE` otherwise, for the first seconds after a start while the server compiles its request and response schemas, and from the moment the process is told to stop (SIGTERM) while it drains. Never rate-limited.',
         tags: ['health'],
         summary: 'Readiness: the database answers; ingestion queue figures (503 when it does not)',
         response: {
@@ -97,6 +97,11 @@ const healthRoutes: FastifyPluginAsyncTypebox = async (app) => {
       if (app.ctx.lifecycle.draining) {
         void reply.header('retry-after', 1);
         throw serviceUnavailable('This server is shutting down');
+      }
+      if (app.schemasWarming) {
+        // Compiling the rest of the schemas takes a core for a few seconds after a start.
+        void reply.header('retry-after', 1);
+        throw serviceUnavailable('This server is starting: compiling its request and response schemas');
       }
       let timer: NodeJS.Timeout | undefined;
       const budget = Math.min(READY_TIMEOUT_MS, app.ctx.config.ops.database.connectMs || READY_TIMEOUT_MS);

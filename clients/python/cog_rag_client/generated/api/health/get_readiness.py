@@ -92,8 +92,9 @@ def sync_detailed(
     """ Readiness: the database answers; ingestion queue figures (503 when it does not)
 
      For load balancers and orchestrators: 200 once the database answers (within a time budget), with the
-    ingestion queue figures (totals over every company); 503 `SERVICE_UNAVAILABLE` otherwise, and from
-    the moment the process is told to stop (SIGTERM) while it drains. Never rate-limited.
+    ingestion queue figures (totals over every company); 503 `SERVICE_UNAVAILABLE` otherwise, for the
+    first seconds after a start while the server compiles its request and response schemas, and from the
+    moment the process is told to stop (SIGTERM) while it drains. Never rate-limited.
 
     Rate limit: 300 requests per minute by default (authenticated class, per user).
 
@@ -124,8 +125,9 @@ def sync(
     """ Readiness: the database answers; ingestion queue figures (503 when it does not)
 
      For load balancers and orchestrators: 200 once the database answers (within a time budget), with the
-    ingestion queue figures (totals over every company); 503 `SERVICE_UNAVAILABLE` otherwise, and from
-    the moment the process is told to stop (SIGTERM) while it drains. Never rate-limited.
+    ingestion queue figures (totals over every company); 503 `SERVICE_UNAVAILABLE` otherwise, for the
+    first seconds after a start while the server compiles its request and response schemas, and from the
+    moment the process is told to stop (SIGTERM) while it drains. Never rate-limited.
 
     Rate limit: 300 requests per minute by default (authenticated class, per user).
 
@@ -151,8 +153,9 @@ async def asyncio_detailed(
     """ Readiness: the database answers; ingestion queue figures (503 when it does not)
 
      For load balancers and orchestrators: 200 once the database answers (within a time budget), with the
-    ingestion queue figures (totals over every company); 503 `SERVICE_UNAVAILABLE` otherwise, and from
-    the moment the process is told to stop (SIGTERM) while it drains. Never rate-limited.
+    ingestion queue figures (totals over every company); 503 `SERVICE_UNAVAILABLE` otherwise, for the
+    first seconds after a start while the server compiles its request and response schemas, and from the
+    moment the process is told to stop (SIGTERM) while it drains. Never rate-limited.
 
     Rate limit: 300 requests per minute by default (authenticated class, per user).
 
@@ -183,8 +186,9 @@ async def asyncio(
     """ Readiness: the database answers; ingestion queue figures (503 when it does not)
 
      For load balancers and orchestrators: 200 once the database answers (within a time budget), with the
-    ingestion queue figures (totals over every company); 503 `SERVICE_UNAVAILABLE` otherwise, and from
-    the moment the process is told to stop (SIGTERM) while it drains. Never rate-limited.
+    ingestion queue figures (totals over every company); 503 `SERVICE_UNAVAILABLE` otherwise, for the
+    first seconds after a start while the server compiles its request and response schemas, and from the
+    moment the process is told to stop (SIGTERM) while it drains. Never rate-limited.
 
     Rate limit: 300 requests per minute by default (authenticated class, per user).
 
