@@ -17,7 +17,7 @@ type Validate = ((data: unknown) => boolean) & { errors?: ValidateFunction['erro
  * schema's types (Fastify's default coercion, https://fastify.dev/docs/latest/Reference/Validation-and-Serialization/).
  *
  * Each schema is compiled by Ajv the first time a request needs it, not at boot (see
- * `installLazySerializers` for why); `compilations` collects them for `warmCompilations`.
+ * `lazySerializerFactory` in plugins/serialization.ts for why); `compilations` collects them for `warmCompilations`.
  */
 export function installValidators(app: FastifyInstance, compilations: Compilations): void {
   const strict = addFormats(new Ajv({ ...common, coerceTypes: false }));

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { openDatabase } from '../../src/db/index.ts';
@@ -7,21 +7,12 @@ import { openDatabase } from '../../src/db/index.ts';
 const MIGRATIONS = resolve(import.meta.dirname, '../../src/db/migrations');
 const PACKAGES = ['@electric-sql/pglite', '@electric-sql/pglite-pgvector'];
 
-/** Every file under `dir`, depth first, sorted: what the snapshot's key hashes. */
-function filesUnder(dir: string): string[] {
-  return readdirSync(dir)
-    .sort()
-    .flatMap((name) => {
-      const path = join(dir, name);
-      return statSync(path).isDirectory() ? filesUnder(path) : [path];
-    });
-}
-
 /** sha256 of the migrations' sources and PGlite's versions: a new migration makes a new snapshot. */
 function snapshotKey(): string {
   const hash = createHash('sha256');
-  for (const file of filesUnder(MIGRATIONS))
-    hash.update(file.slice(MIGRATIONS.length)).update(readFileSync(file));
+  const files = readdirSync(MIGRATIONS, { recursive: true, withFileTypes: true }).filter((e) => e.isFile());
+  for (const path of files.map((e) => join(e.parentPath, e.name)).sort())
+    hash.update(path.slice(MIGRATIONS.length)).update(readFileSync(path));
   for (const name of PACKAGES) {
     const manifest = resolve(import.meta.dirname, '../../node_modules', name, 'package.json');
     hash
