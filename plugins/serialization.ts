@@ -1,4 +1,5 @@
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
+import type { FastifyInstance } from 'fastify';
 import { SerializerSelector, type SerializerFactory } from '@fastify/fast-json-stringify-compiler';
 
 /** Deferred schema compilations (validators and serializers); calling one compiles it once. */
@@ -47,4 +48,23 @@ export async function warmCompilations(compilations: Compilations, signal?: Abor
     await yieldToEventLoop();
   }
   return done;
+}
+
+/**
+ * Gives `app` its `warmCompilations()` (the server calls it once it listens) and
+ * `schemasWarming` (true meanwhile; `/api/ready` answers 503). Closing the app stops the warm-up.
+ */
+export function decorateWarmUp(app: FastifyInstance, compilations: Compilations): void {
+  let warming = false;
+  const closing = new AbortController();
+  app.addHook('onClose', async () => closing.abort());
+  app.decorate('warmCompilations', async () => {
+    warming = true;
+    try {
+      return await warmCompilations(compilations, closing.signal);
+    } finally {
+      warming = false;
+    }
+  });
+  app.decorate('schemasWarming', { getter: () => warming });
 }

@@ -23,7 +23,7 @@ import noNulPlugin from '../plugins/no-nul.ts';
 import idempotencyPlugin from '../plugins/idempotency.ts';
 import deprecationPlugin from '../plugins/deprecation.ts';
 import { installValidators } from '../plugins/validation.ts';
-import { lazySerializerFactory, warmCompilations, type Compilations } from '../plugins/serialization.ts';
+import { decorateWarmUp, lazySerializerFactory, type Compilations } from '../plugins/serialization.ts';
 import { installJsonParser } from '../plugins/json-body.ts';
 import healthRoutes, { API_VERSION } from './routes/health.ts';
 import { bodyTimeout } from '../plugins/body-timeout.ts';
@@ -205,18 +205,7 @@ export async function buildApp(
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   installValidators(app, compilations);
-  let warming = false;
-  const closing = new AbortController();
-  app.addHook('onClose', async () => closing.abort());
-  app.decorate('warmCompilations', async () => {
-    warming = true;
-    try {
-      return await warmCompilations(compilations, closing.signal);
-    } finally {
-      warming = false;
-    }
-  });
-  app.decorate('schemasWarming', { getter: () => warming });
+  decorateWarmUp(app, compilations);
   // Before any scope is registered: every scope copies the root's body parsers.
   installJsonParser(app);
   app.decorate('ctx', ctx);
