@@ -49,7 +49,7 @@ export default fp(
 /**
  * Answers a list route (or a search, whose answer changes only with the company's documents)
  * from the company's list cache: the handler's `load` runs on a miss, its
- * result serialized by the route's response schema (as Fastify would) and kept as text.
+ * result serialized by the route's response schema (as Fastify would) and kept as UTF-8 bytes.
  * @param route the cache key's route part (one per route: lists of different routes differ)
  * @param input what the answer depends on besides the company: the validated query by default
  */
@@ -64,8 +64,8 @@ export async function sendCachedList(
   const principal = request.principal!;
   // Each reader's answer is their own: what they may read is part of the key (src/access/).
   const keyed = { ...input, [SCOPE_FIELD]: scopeKey(accessScopeOf(principal)) };
-  const json = await app.ctx.listCache.json(principal.companyId, listKey(route, keyed), async () =>
-    String(reply.serialize(await load())),
+  const body = await app.ctx.listCache.body(principal.companyId, listKey(route, keyed), async () =>
+    Buffer.from(String(reply.serialize(await load()))),
   );
-  return reply.type('application/json; charset=utf-8').send(json);
+  return reply.type('application/json; charset=utf-8').send(body);
 }

@@ -46,7 +46,8 @@ const child = fork('src/server.ts', [], {
   stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
 });
 const started = performance.now();
-await waitUntilUp(`${base}/api/health`);
+// /api/ready, not /api/health: the schemas compile after listen, and that warm-up is not the route.
+await waitUntilUp(`${base}/api/ready`);
 const post = async <T>(path: string, body: unknown, headers: Record<string, string> = {}): Promise<T> => {
   const res = await fetch(`${base}/api${path}`, {
     method: 'POST',

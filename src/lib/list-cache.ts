@@ -14,10 +14,12 @@ export interface ListCache {
   /** True while answers are served from memory: on, and with Redis, subscribed. */
   readonly active: boolean;
   /**
-   * The JSON text for (`companyId`, `key`): cached, or `load()`ed and cached unless the company's
-   * generation moved meanwhile (a read racing a write must not store the older answer).
+   * The answer's body for (`companyId`, `key`), UTF-8 JSON bytes: cached, or `load()`ed and
+   * cached unless the company's generation moved meanwhile (a read racing a write must not store
+   * the older answer). Bytes, not text: a hit is written to the socket as it is, with no UTF-8
+   * encoding of a 10–15 kB answer per request (docs/benchmarks.md, request path round 11).
    */
-  json(companyId: string, key: string, load: () => Promise<string>): Promise<string>;
+  body(companyId: string, key: string, load: () => Promise<Buffer>): Promise<Buffer>;
   /** The company's lists changed (call after the commit); published to the other processes. */
   bump(companyId: string): void;
 }
@@ -43,7 +45,7 @@ export function listKey(route: string, query: object): string {
 
 /** Builds the cache (see ListCache). */
 export function createListCache(options: ListCacheOptions): ListCache {
-  const entries = new TtlLru<string, { companyId: string; generation: number; json: string }>(
+  const entries = new TtlLru<string, { companyId: string; generation: number; body: Buffer }>(
     options.capacity,
     options.ttlMs,
   );
@@ -71,20 +73,20 @@ export function createListCache(options: ListCacheOptions): ListCache {
     get active() {
       return usable();
     },
-    async json(companyId, key, load) {
+    async body(companyId, key, load) {
       if (!usable()) return load();
       const id = `${companyId}\n${key}`;
       const seen = generationOf(companyId);
       const hit = entries.get(id);
       if (hit && hit.generation === seen) {
         cacheLookups.inc({ cache: 'list', result: 'hit' });
-        return hit.json;
+        return hit.body;
       }
       cacheLookups.inc({ cache: 'list', result: 'miss' });
-      const json = await load();
+      const body = await load();
       if (usable() && generationOf(companyId) === seen)
-        entries.set(id, { companyId, generation: seen, json });
-      return json;
+        entries.set(id, { companyId, generation: seen, body });
+      return body;
     },
     bump(companyId) {
       if (options.capacity === 0) return;
