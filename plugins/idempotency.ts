@@ -1,6 +1,14 @@
 import fp from 'fastify-plugin';
 import { createHash } from 'node:crypto';
-import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchema } from 'fastify';
+import type {
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  FastifySchema,
+  onResponseAsyncHookHandler,
+  onSendHookHandler,
+  preHandlerAsyncHookHandler,
+} from 'fastify';
 import { AppError, validationError } from '../src/lib/errors.ts';
 import { claimKey, completeKey, releaseKey, type KeyScope } from '../src/idempotency/store.ts';
 
@@ -133,11 +141,23 @@ export async function idempotencyGate(
 /** Statuses whose answer is not stored: a retry may get another (draft §2.6 leaves it to the server). */
 const retryable = (status: number) => status >= 500 || status === 409 || status === 429;
 
+/**
+ * `hook` first among a route's own hooks of one kind (a function, an array of them, or none): where
+ * it ran as this scope's hook, before the route's own (the audit's, the list cache's).
+ */
+function withHookFirst<T>(existing: T | T[] | undefined, hook: T): T[] {
+  return existing === undefined ? [hook] : [hook, ...(Array.isArray(existing) ? existing : [existing])];
+}
+
+/**
+ * Installs the key's three hooks (claim before the handler, store the answer on send, release
+ * the key when no answer went out) on the routes that take a key only: a hook on every route
+ * cost each GET three promises and a schema lookup (docs/benchmarks.md, request path round 11).
+ */
 async function idempotencyPlugin(app: FastifyInstance) {
   app.decorateRequest('idempotency', null);
-  app.addHook('preHandler', async (request, reply) => {
-    const options = request.routeOptions;
-    if (!takesIdempotencyKey(request.method, options.config, options.schema)) return;
+  const claim: preHandlerAsyncHookHandler = async function (request, reply) {
+    if (request.method !== 'POST') return;
     const key = keyOf(request.headers['idempotency-key']);
     const p = request.principal;
     if (key === undefined || !p) return;
@@ -147,12 +167,12 @@ async function idempotencyPlugin(app: FastifyInstance) {
       claimed: false,
       settled: false,
     };
-    if (options.config.idempotent === 'handler') return;
+    if (request.routeOptions.config.idempotent === 'handler') return;
     if (await idempotencyGate(request, reply, fingerprintOf(request.method, request.url, request.body))) {
       return reply;
     }
-  });
-  app.addHook('onSend', async (request, reply, payload) => {
+  };
+  const store: onSendHookHandler = async (request, reply, payload) => {
     const state = request.idempotency;
     if (!state?.claimed || state.settled) return payload;
     state.settled = true;
@@ -162,13 +182,19 @@ async function idempotencyPlugin(app: FastifyInstance) {
       await releaseKey(app.ctx.db, state.scope);
     }
     return payload;
-  });
+  };
   // No answer sent (the client went away first): give the key up so a retry can run.
-  app.addHook('onResponse', async (request) => {
+  const release: onResponseAsyncHookHandler = async (request) => {
     const state = request.idempotency;
     if (!state?.claimed || state.settled) return;
     state.settled = true;
     await releaseKey(app.ctx.db, state.scope);
+  };
+  app.addHook('onRoute', (route) => {
+    if (!takesIdempotencyKey(route.method, route.config, route.schema)) return;
+    route.preHandler = withHookFirst(route.preHandler, claim);
+    route.onSend = withHookFirst(route.onSend, store);
+    route.onResponse = withHookFirst(route.onResponse, release);
   });
 }
 
