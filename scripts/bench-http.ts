@@ -4,7 +4,9 @@
  * against the started app (`node src/server.ts`, rate limits lifted with RATE_LIMIT_ENABLED=false,
  * default logging) and, interleaved before every route, against a bare `node:http` server with a
  * fixed JSON body, on the same Node with the same connections. Prints req/s, p50/p99 latency and
- * the ratio to bare Node for the issue's routes, then the chat stream's time to first token.
+ * the ratio to bare Node for the issue's routes, then the chat stream's time to first token and
+ * `GET /api/health`'s latency while the same questions are answered again (what one chat user
+ * costs every other request).
  * The ratio routes are measured in `--starts` app processes and the median ratio is shown with
  * every start's. `POST /api/search` runs twice: one repeated question (answered from the answer cache after the
  * first request) and `search new`, a different question per request (retrieval every time).
@@ -158,6 +160,27 @@ async function indexDocuments(base: string, auth: Record<string, string>): Promi
       return now.items.filter((d) => d.status === 'VECTORIZED').length;
     await new Promise((r) => setTimeout(r, 2000));
   }
+}
+
+/** Latencies of `GET /api/health`, ms, requested one after another (5 ms apart) while `work` runs. */
+async function healthWhile(base: string, work: () => Promise<void>): Promise<number[]> {
+  const waits: number[] = [];
+  let done = false;
+  const poller = (async () => {
+    while (!done) {
+      const started = performance.now();
+      await (await fetch(`${base}/api/health`)).arrayBuffer();
+      waits.push(performance.now() - started);
+      await new Promise((r) => setTimeout(r, 5));
+    }
+  })();
+  try {
+    await work();
+  } finally {
+    done = true;
+    await poller;
+  }
+  return waits;
 }
 
 /** Time to the first `token` event of POST /api/chat/stream, ms. */
@@ -334,6 +357,22 @@ for (const store of values.stores.split(',')) {
         p95: +percentile(ttft, 95).toFixed(1),
         answererP50: +percentile(answererMs, 50).toFixed(1),
         pathP50: +percentile(pathMs, 50).toFixed(1),
+      });
+      // What one chat user costs everyone else: /api/health polled while the same questions are
+      // answered again (a model run on the event loop shows here as hundreds of ms).
+      const waits = await healthWhile(app.base, async () => {
+        for (const q of questions) await timeToFirstToken(app.base, auth, `${q} (again)`);
+      });
+      rows.push(
+        `${store.padEnd(8)} GET /api/health while the chat answers (${waits.length} requests)  p50 ${percentile(waits, 50).toFixed(1)} ms  p95 ${percentile(waits, 95).toFixed(1)} ms  p99 ${percentile(waits, 99).toFixed(1)} ms  max ${Math.max(...waits).toFixed(1)} ms`,
+      );
+      summary.push({
+        store,
+        route: 'health while chatting',
+        requests: waits.length,
+        p95: +percentile(waits, 95).toFixed(1),
+        p99: +percentile(waits, 99).toFixed(1),
+        max: +Math.max(...waits).toFixed(1),
       });
     }
     rows.push(`${store.padEnd(8)} load average at end ${load1()}`);

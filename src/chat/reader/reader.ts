@@ -57,7 +57,7 @@ const TOP_N = 20;
  * Loads the reader from a folder in the transformers.js layout (config.json, tokenizer.json,
  * tokenizer_config.json, onnx/model_quantized.onnx or onnx/model.onnx). One copy per process
  * and folder: contexts and test files share the read-only model.
- * @param threads ONNX Runtime intra-op threads per run
+ * @param threads ONNX Runtime intra-op threads per run (a window's operators over that many cores)
  * @throws ModelNotFoundError when the folder holds neither ONNX file
  */
 export function loadReader(folder: string, threads = 1): Promise<Reader> {
@@ -73,12 +73,20 @@ export function loadReader(folder: string, threads = 1): Promise<Reader> {
 
 const loaded = new Map<string, Promise<Reader>>();
 
+/**
+ * Whether the folder holds the int8 model (`onnx/model_quantized.onnx`, preferred) or only fp32.
+ * @throws ModelNotFoundError when it holds neither
+ */
+export function readerIsQuantized(folder: string): boolean {
+  if (existsSync(path.join(folder, 'onnx', 'model_quantized.onnx'))) return true;
+  if (existsSync(path.join(folder, 'onnx', 'model.onnx'))) return false;
+  throw new ModelNotFoundError(
+    `reader not found: no onnx/model_quantized.onnx or onnx/model.onnx in ${folder}`,
+  );
+}
+
 async function load(folder: string, threads: number): Promise<Reader> {
-  const quantized = existsSync(path.join(folder, 'onnx', 'model_quantized.onnx'));
-  if (!quantized && !existsSync(path.join(folder, 'onnx', 'model.onnx')))
-    throw new ModelNotFoundError(
-      `reader not found: no onnx/model_quantized.onnx or onnx/model.onnx in ${folder}`,
-    );
+  const quantized = readerIsQuantized(folder);
   // transformers.js resolves ids under one global folder: point it at the model's parent while
   // loading, then put back what the embedder set.
   const previous = { allow: env.allowRemoteModels, local: env.localModelPath };
@@ -91,7 +99,14 @@ async function load(folder: string, threads: number): Promise<Reader> {
     tokenizer = await AutoTokenizer.from_pretrained(id);
     model = await AutoModelForQuestionAnswering.from_pretrained(id, {
       dtype: quantized ? 'q8' : 'fp32',
-      session_options: { intraOpNumThreads: threads, interOpNumThreads: 1 },
+      session_options: {
+        intraOpNumThreads: threads,
+        interOpNumThreads: 1,
+        // Idle intra-op threads sleep instead of busy-waiting between operators: on a machine
+        // shared with the API and the embedding thread, a spinning thread burns the core they need
+        // (as for the embedder: transformers.embedder.ts `spinning`).
+        extra: { session: { intra_op: { allow_spinning: '0' } } },
+      },
     });
   } finally {
     env.allowRemoteModels = previous.allow;
@@ -129,8 +144,9 @@ async function load(folder: string, threads: number): Promise<Reader> {
       const best: { span: Omit<ReadSpan, 'margin'>; score: number; nullScore: number }[] = [];
       // One window a run: int8 dynamic quantisation scales activations over the whole input
       // tensor, so a window batched with others (and their padding) would score differently.
-      // Windows run concurrently: ONNX Runtime runs each on a thread of its own pool (libuv's in
-      // onnxruntime-node), so a question's windows use the cores a single-threaded run leaves idle.
+      // onnxruntime-node runs each synchronously on the calling thread (its `run` only defers to
+      // setImmediate), one after another: `threads` is what spreads a window over the cores, and
+      // the reader belongs on a thread of its own (reader-thread.ts), not the event loop's.
       const logits = await Promise.all(
         windows.map((w) =>
           run([cls, ...q, sep, ...texts[w.passage]!.ids.slice(w.from, w.from + w.length), sep], first),

@@ -7,7 +7,8 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { ModelNotFoundError } from '../../embeddings/embedder.ts';
-import { loadReader, type Reader } from './reader.ts';
+import { readerIsQuantized, type Reader } from './reader.ts';
+import { loadThreadedReader } from './reader-thread.ts';
 
 /** The shipped reader's folder (repository root / assets/reader). */
 export const SHIPPED_READER_DIR = path.resolve(import.meta.dirname, '../../../assets/reader');
@@ -31,8 +32,10 @@ export function readerFolder(modelsDir: string, model: string): string {
 }
 
 /**
- * Loads the configured reader; the shipped one only when its files match their pins.
- * @throws ModelNotFoundError when the folder holds no model or a shipped file is missing or altered
+ * Loads the configured reader on a worker thread of its own (reader-thread.ts: never on the
+ * event loop); the shipped one only when its files match their pins.
+ * @throws ModelNotFoundError when the folder holds no model or a shipped file is missing or altered;
+ *   the thread's error when the model cannot be loaded or read
  */
 export async function loadConfiguredReader(
   modelsDir: string,
@@ -41,7 +44,8 @@ export async function loadConfiguredReader(
 ): Promise<Reader> {
   const folder = readerFolder(modelsDir, model);
   if (folder === SHIPPED_READER_DIR) verifyShipped();
-  return loadReader(folder, threads);
+  readerIsQuantized(folder); // a missing model is a ModelNotFoundError here, not the thread's
+  return loadThreadedReader({ folder, threads });
 }
 
 function verifyShipped(): void {
