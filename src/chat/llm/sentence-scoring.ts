@@ -12,11 +12,29 @@ const STOP = new Set(
   ),
 );
 
+/** Words' stems already computed (the stemmer is a pure function of the word). */
+const stems = new Map<string, string>();
+/** Most stems remembered: ≈ 4 MB of short strings; the map starts over when full. */
+const MAX_STEMS = 50_000;
+
+/**
+ * `stemmer(word)`, remembered: the answerer stems every word of every candidate sentence of every
+ * question, and the words repeat (the Snowball stemmer was 7 % of the API thread's time per chat
+ * answer, docs/benchmarks.md request path round 11).
+ */
+function stemOf(word: string): string {
+  let stem = stems.get(word);
+  if (stem === undefined) {
+    if (stems.size >= MAX_STEMS) stems.clear();
+    stem = stemmer(word);
+    stems.set(word, stem);
+  }
+  return stem;
+}
+
 /** Stemmed content terms of `text` (lower-cased Unicode words, stop words and 1-letter words out). */
 export const termsOf = (text: string): string[] =>
-  (text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [])
-    .filter((t) => t.length > 1 && !STOP.has(t))
-    .map(stemmer);
+  (text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).filter((t) => t.length > 1 && !STOP.has(t)).map(stemOf);
 
 const MONTHS = 'january|february|march|april|may|june|july|august|september|october|november|december';
 /** A calendar date: "September 21, 2020", "21 September 2020", "2020-09-21", "9/21/2020" (first match only: no `g` flag). */
