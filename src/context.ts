@@ -10,7 +10,7 @@ import { localFileStore, type FileStore } from './documents/file-store.ts';
 import { s3FileStore } from './documents/s3-file-store.ts';
 import type { Embedder } from './embeddings/embedder.ts';
 import { loadThreadedEmbedder } from './embeddings/threaded-embedder.ts';
-import { loadCrossEncoder } from './retrieval/rerank/cross-encoder.ts';
+import { loadThreadedCrossEncoder } from './retrieval/rerank/cross-encoder-thread.ts';
 import type { Reranker } from './retrieval/retriever.ts';
 import { withQueryCache } from './embeddings/query-cache.ts';
 import { startQueue } from './ingestion/queue.ts';
@@ -125,7 +125,11 @@ export async function createContext(config: Config, overrides: ContextOverrides 
     overrides.reranker !== undefined
       ? overrides.reranker
       : config.rerank
-        ? await loadCrossEncoder(config.modelsDir, config.rerank.model, config.rerank)
+        ? await loadThreadedCrossEncoder({
+            modelsDir: config.modelsDir,
+            modelId: config.rerank.model,
+            options: config.rerank,
+          })
         : null;
   const reader =
     overrides.reader !== undefined

@@ -11,6 +11,7 @@ import { loadReader } from '../../src/chat/reader/reader.ts';
 import { loadThreadedReader, readerOnThread } from '../../src/chat/reader/reader-thread.ts';
 import { SHIPPED_READER_DIR, loadConfiguredReader } from '../../src/chat/reader/shipped.ts';
 import { ModelNotFoundError } from '../../src/embeddings/embedder.ts';
+import { worstDelay } from '../helpers/event-loop.ts';
 
 const PASSAGES = [
   'The Normans were the people who in the 10th and 11th centuries gave their name to Normandy, a region ' +
@@ -25,21 +26,6 @@ const QUESTIONS = [
   'How many handgun checks were run in Florida?',
   'What is the population of Tokyo?',
 ];
-
-/** The event loop's longest pause, ms, while `work` runs (printed, not asserted: a benchmark's job). */
-async function worstDelay(work: () => Promise<unknown>): Promise<number> {
-  let last = performance.now();
-  let worst = 0;
-  const tick = setInterval(() => {
-    const now = performance.now();
-    worst = Math.max(worst, now - last);
-    last = now;
-  }, 2);
-  await work();
-  await new Promise((r) => setTimeout(r, 20));
-  clearInterval(tick);
-  return worst;
-}
 
 t.test('the thread reads what the calling thread reads, off the event loop', async (t) => {
   const here = await loadReader(SHIPPED_READER_DIR, 1);

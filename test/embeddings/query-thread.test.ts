@@ -3,6 +3,7 @@ import { MODELS_DIR, sharedEmbedder } from '../helpers/app.ts';
 import { withEmbedThread } from '../../src/ingestion/embed-thread.ts';
 import { DEFAULT_EMBEDDER_OPTIONS } from '../../src/embeddings/transformers.embedder.ts';
 import type { Embedder } from '../../src/embeddings/embedder.ts';
+import { worstDelay } from '../helpers/event-loop.ts';
 
 const MODEL = 'Xenova/all-MiniLM-L6-v2';
 const cosine = (a: readonly number[], b: readonly number[]) => a.reduce((sum, x, i) => sum + x * b[i]!, 0);
@@ -10,21 +11,6 @@ const questions = Array.from(
   { length: 24 },
   (_, i) => `Which clause of contract number ${i} covers early termination and its notice period?`,
 );
-
-/** The event loop's longest pause, ms, while `work` runs (printed, not asserted: a benchmark's job). */
-async function worstDelay(work: () => Promise<unknown>): Promise<number> {
-  let last = performance.now();
-  let worst = 0;
-  const tick = setInterval(() => {
-    const now = performance.now();
-    worst = Math.max(worst, now - last);
-    last = now;
-  }, 2);
-  await work();
-  await new Promise((r) => setTimeout(r, 20)); // a pause at the very end is seen too
-  clearInterval(tick);
-  return worst;
-}
 
 t.test('search queries embedded on the API’s thread: same vectors, off the event loop', async (t) => {
   const main = await sharedEmbedder();

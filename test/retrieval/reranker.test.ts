@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildTestApp, signUp } from '../helpers/app.ts';
 import { multipartBody, waitForDocument } from '../helpers/multipart.ts';
 import { loadCrossEncoder, DEFAULT_CROSS_ENCODER_OPTIONS } from '../../src/retrieval/rerank/cross-encoder.ts';
+import { loadThreadedCrossEncoder } from '../../src/retrieval/rerank/cross-encoder-thread.ts';
 import { ModelNotFoundError } from '../../src/embeddings/embedder.ts';
 
 // The tiny cross-encoder of scripts/fixtures/make-tiny-cross-encoder.py: random weights, real
@@ -47,6 +48,25 @@ t.test('cross-encoder: top-N and the time budget bound the work', async (t) => {
     batchSize: 4,
   });
   t.equal((await noTime.score(QUERY, many)).length, 4, 'a spent budget stops after the first batch');
+});
+
+t.test('cross-encoder on its thread: the same scores and bounds as on the calling thread', async (t) => {
+  const here = await loadCrossEncoder('/unused', FIXTURE);
+  const options = { ...DEFAULT_CROSS_ENCODER_OPTIONS, topN: 3 };
+  const threaded = await loadThreadedCrossEncoder({ modelsDir: '/unused', modelId: FIXTURE, options });
+  t.equal(threaded.modelId, FIXTURE);
+  const expected = (await here.score(QUERY, PASSAGES)).slice(0, 3);
+  t.same(await threaded.score(QUERY, PASSAGES), expected, 'the top 3 pairs, scored as here');
+  t.same(await threaded.score(QUERY, []), [], 'no passage, no message');
+  await t.rejects(
+    loadThreadedCrossEncoder({
+      modelsDir: path.resolve('test/fixtures/models'),
+      modelId: 'Xenova/no-such-reranker',
+      options,
+    }),
+    ModelNotFoundError,
+    'a missing model is refused before any thread',
+  );
 });
 
 t.test('cross-encoder: a missing model names the folder and the docs', async (t) => {

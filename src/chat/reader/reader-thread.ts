@@ -7,7 +7,7 @@
  * and folder, shared by every context as the model was; the API's thread only sends the question
  * and passages and receives the spans.
  */
-import { Worker } from 'node:worker_threads';
+import { modelThread } from '../../lib/model-thread.ts';
 import type { Reader, ReadSpan } from './reader.ts';
 
 /** What the thread loads. */
@@ -18,8 +18,6 @@ export interface ReaderThreadModel {
   threads: number;
 }
 
-type Reply = { id: number; spans: (ReadSpan | null)[] } | { id: number; error: string };
-
 /** A passage the probe reads at load: a model that cannot answer it fails the start, not a chat. */
 const PROBE = {
   question: 'When must comments be received?',
@@ -27,52 +25,19 @@ const PROBE = {
 };
 
 /**
- * A Reader whose reads run on a worker thread that loads `model` on first use. The thread does not
- * keep the process alive while idle. A thread that fails (model load, crash) rejects the reads in
- * flight and is started again by the next read.
+ * A Reader whose reads run on a worker thread that loads `model` on first use (lib/model-thread.ts:
+ * idle, it does not keep the process alive; a failed thread is started again by the next read).
  */
 export function readerOnThread(model: ReaderThreadModel): Reader {
-  let worker: Worker | null = null;
-  let nextId = 0;
-  const pending = new Map<
-    number,
-    { resolve: (v: (ReadSpan | null)[]) => void; reject: (e: Error) => void }
-  >();
-  const fail = (from: Worker, err: Error) => {
-    if (worker !== from) return;
-    for (const p of pending.values()) p.reject(err);
-    pending.clear();
-    worker = null;
-  };
-  const start = () => {
-    const w = new Worker(new URL('./reader-thread-worker.ts', import.meta.url), { workerData: model });
-    w.unref();
-    w.on('message', (reply: Reply) => {
-      const p = pending.get(reply.id);
-      if (!p) return;
-      pending.delete(reply.id);
-      if ('error' in reply) p.reject(new Error(`reader thread: ${reply.error}`));
-      else p.resolve(reply.spans);
-      if (pending.size === 0) w.unref();
-    });
-    w.on('error', (err) => fail(w, err));
-    w.on('exit', (code) => fail(w, new Error(`reader thread exited (${code})`)));
-    return w;
-  };
+  const thread = modelThread<{ question: string; passages: string[] }, (ReadSpan | null)[]>(
+    'reader thread',
+    new URL('./reader-thread-worker.ts', import.meta.url),
+    model,
+  );
   return {
     modelId: model.folder,
-    read(question, passages) {
-      if (passages.length === 0) return Promise.resolve([]);
-      worker ??= start();
-      // Referenced while a read is pending, so the process waits for the answer.
-      worker.ref();
-      const id = nextId++;
-      const w = worker;
-      return new Promise((resolve, reject) => {
-        pending.set(id, { resolve, reject });
-        w.postMessage({ id, question, passages: [...passages] });
-      });
-    },
+    read: (question, passages) =>
+      passages.length === 0 ? Promise.resolve([]) : thread.call({ question, passages: [...passages] }),
   };
 }
 

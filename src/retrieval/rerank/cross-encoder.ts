@@ -41,7 +41,25 @@ export const DEFAULT_CROSS_ENCODER_OPTIONS: CrossEncoderOptions = Object.freeze(
 });
 
 /**
- * Loads a cross-encoder from `<modelsDir>/<modelId>` (or from `modelId` itself when it is an
+ * The cross-encoder's folder (`<modelsDir>/<modelId>`, or `modelId` when absolute) and whether it
+ * holds the int8 model (preferred) or only fp32.
+ * @throws ModelNotFoundError when neither ONNX file exists
+ */
+export function crossEncoderFiles(
+  modelsDir: string,
+  modelId: string,
+): { folder: string; quantized: boolean } {
+  const folder = path.isAbsolute(modelId) ? modelId : path.join(modelsDir, modelId);
+  if (existsSync(path.join(folder, 'onnx', 'model_quantized.onnx'))) return { folder, quantized: true };
+  if (existsSync(path.join(folder, 'onnx', 'model.onnx'))) return { folder, quantized: false };
+  throw new ModelNotFoundError(
+    `reranker ${modelId} not found: no onnx/model_quantized.onnx or onnx/model.onnx in ${folder} (docs/models.md: installing a reranker)`,
+  );
+}
+
+/**
+ * Loads a cross-encoder on the calling thread (the server loads it on a thread of its own:
+ * cross-encoder-thread.ts) from `<modelsDir>/<modelId>` (or from `modelId` itself when it is an
  * absolute folder) in the transformers.js layout: config.json, tokenizer.json,
  * tokenizer_config.json and onnx/model_quantized.onnx (int8, preferred) or onnx/model.onnx.
  * Nothing is fetched: remote models are off.
@@ -52,13 +70,7 @@ export async function loadCrossEncoder(
   modelId: string,
   options: CrossEncoderOptions = DEFAULT_CROSS_ENCODER_OPTIONS,
 ): Promise<Reranker & { readonly options: CrossEncoderOptions }> {
-  const folder = path.isAbsolute(modelId) ? modelId : path.join(modelsDir, modelId);
-  const quantized = existsSync(path.join(folder, 'onnx', 'model_quantized.onnx'));
-  if (!quantized && !existsSync(path.join(folder, 'onnx', 'model.onnx'))) {
-    throw new ModelNotFoundError(
-      `reranker ${modelId} not found: no onnx/model_quantized.onnx or onnx/model.onnx in ${folder} (docs/models.md: installing a reranker)`,
-    );
-  }
+  const { folder, quantized } = crossEncoderFiles(modelsDir, modelId);
   // transformers.js resolves ids under one global folder: point it at the model's parent.
   env.allowRemoteModels = false;
   env.localModelPath = path.dirname(folder) + path.sep;
