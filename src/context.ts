@@ -136,7 +136,12 @@ export async function createContext(config: Config, overrides: ContextOverrides 
       ? overrides.reader
       : config.reader.model === null
         ? null
-        : await loadConfiguredReader(config.modelsDir, config.reader.model, config.reader.threads);
+        : await loadConfiguredReader(
+            config.modelsDir,
+            config.reader.model,
+            config.reader.threads,
+            config.reader.workers,
+          );
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
     pgliteDataDir: overrides.pgliteDataDir ?? pgliteDir(config.dataDir),

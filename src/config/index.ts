@@ -102,10 +102,11 @@ export interface Config {
   /**
    * The extractive reader (src/chat/reader/): `model` is a folder under MODELS_DIR or an absolute
    * one, '' = the reader shipped in assets/reader, null = off (READER_MODEL=off: the sentence rules
-   * pick the answer's words); `threads` = ONNX Runtime threads per window; `passages` = retrieved
-   * chunks it reads per question.
+   * pick the answer's words); `threads` = ONNX Runtime threads per window; `workers` = reader
+   * threads a question's passages are shared among (each holds a copy of the model); `passages` =
+   * retrieved chunks it reads per question.
    */
-  reader: { model: string | null; threads: number; passages: number };
+  reader: { model: string | null; threads: number; workers: number; passages: number };
   chunkMaxTokens: number;
   chunkOverlapTokens: number;
   /** Embedding: ONNX threads of the document session, texts and padded tokens per batch. */
@@ -346,6 +347,7 @@ export function loadConfig(env: Env = process.env): Config {
     reader: {
       model: env.READER_MODEL?.trim() === 'off' ? null : (env.READER_MODEL?.trim() ?? ''),
       threads: int(env, 'READER_THREADS', 1, 1),
+      workers: int(env, 'READER_WORKERS', 1, 1),
       passages: int(env, 'READER_PASSAGES', 4, 1),
     },
     chunkMaxTokens: int(env, 'CHUNK_MAX_TOKENS', 256, 32),

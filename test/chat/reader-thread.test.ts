@@ -8,7 +8,7 @@ import { mkdtempSync, mkdirSync, writeFileSync, cpSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadReader } from '../../src/chat/reader/reader.ts';
-import { loadThreadedReader, readerOnThread } from '../../src/chat/reader/reader-thread.ts';
+import { loadThreadedReader, readerOnThread, readerOnThreads } from '../../src/chat/reader/reader-thread.ts';
 import { SHIPPED_READER_DIR, loadConfiguredReader } from '../../src/chat/reader/shipped.ts';
 import { ModelNotFoundError } from '../../src/embeddings/embedder.ts';
 import { worstDelay } from '../helpers/event-loop.ts';
@@ -43,6 +43,21 @@ t.test('the thread reads what the calling thread reads, off the event loop', asy
   const mainDelay = await worstDelay(() => Promise.all(QUESTIONS.map((q) => here.read(q, [many]))));
   t.comment(
     `event loop's worst delay while 4 questions read ${many.length} characters: ${threadDelay.toFixed(1)} ms with the thread, ${mainDelay.toFixed(1)} ms on the calling thread`,
+  );
+});
+
+t.test('passages shared among two threads: the spans one thread reads, in order', async (t) => {
+  const one = await loadThreadedReader({ folder: SHIPPED_READER_DIR, threads: 1 });
+  const two = await loadThreadedReader({ folder: SHIPPED_READER_DIR, threads: 1 }, 2);
+  t.not(two, one, 'a set of two threads of its own');
+  const passages = [...PASSAGES, PASSAGES.join(' '), 'Short.'];
+  for (const question of QUESTIONS)
+    t.same(await two.read(question, passages), await one.read(question, passages), question);
+  t.same(await two.read('Who?', []), []);
+  t.same(
+    await readerOnThreads({ folder: SHIPPED_READER_DIR, threads: 1 }, 2).read('Who?', ['Rollo led them.']),
+    [(await one.read('Who?', ['Rollo led them.']))[0]],
+    'one passage: one thread reads, the other idles',
   );
 });
 

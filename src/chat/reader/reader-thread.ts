@@ -41,19 +41,66 @@ export function readerOnThread(model: ReaderThreadModel): Reader {
   };
 }
 
+/** Readers on threads: `probe` reads a fixed passage on every thread, so each loads its model. */
+export interface ThreadedReader extends Reader {
+  probe(): Promise<void>;
+}
+
+/** Characters a window's question and markers weigh when passages are shared out (≈ 40 tokens). */
+const WINDOW_OVERHEAD_CHARS = 200;
+
+/**
+ * Shares a question's passages among `workers` threads: longest first, each to the thread with the
+ * least text so far. Each passage's span depends on that passage alone (reader.ts), so the spans
+ * are the ones one thread would read, in the passages' order; a question's windows run on as many
+ * cores as there are threads (onnxruntime-node runs one window at a time per thread).
+ */
+export function readerOnThreads(model: ReaderThreadModel, workers: number): ThreadedReader {
+  const threads = Array.from({ length: Math.max(1, workers) }, () => readerOnThread(model));
+  const probe = async () => {
+    await Promise.all(threads.map((r) => r.read(PROBE.question, PROBE.passages)));
+  };
+  if (threads.length === 1) return { modelId: model.folder, read: threads[0]!.read, probe };
+  return {
+    modelId: model.folder,
+    probe,
+    async read(question, passages) {
+      const load = threads.map(() => 0);
+      const shares: number[][] = threads.map(() => []);
+      for (const i of [...passages.keys()].sort((a, b) => passages[b]!.length - passages[a]!.length)) {
+        const least = load.indexOf(Math.min(...load));
+        shares[least]!.push(i);
+        load[least]! += passages[i]!.length + WINDOW_OVERHEAD_CHARS;
+      }
+      const spans = new Array<ReadSpan | null>(passages.length).fill(null);
+      await Promise.all(
+        shares.map(async (share, t) => {
+          if (share.length === 0) return;
+          const read = await threads[t]!.read(
+            question,
+            share.map((i) => passages[i]!),
+          );
+          share.forEach((i, k) => (spans[i] = read[k]!));
+        }),
+      );
+      return spans;
+    },
+  };
+}
+
 const loaded = new Map<string, Promise<Reader>>();
 
 /**
- * The reader of `model.folder` on a worker thread, one per process, folder and thread count;
- * resolves once the thread has loaded the model and read a probe passage.
- * @throws the thread's error when the model cannot be loaded or read
+ * The reader of `model.folder` on `workers` worker threads (readerOnThreads), one set per process,
+ * folder and thread counts; resolves once every thread has loaded the model and read a probe.
+ * @throws the threads' error when the model cannot be loaded or read
  */
-export function loadThreadedReader(model: ReaderThreadModel): Promise<Reader> {
-  const key = `${model.folder}#${model.threads}`;
+export function loadThreadedReader(model: ReaderThreadModel, workers = 1): Promise<Reader> {
+  const key = `${model.folder}#${model.threads}#${workers}`;
   let loading = loaded.get(key);
   if (!loading) {
-    const reader = readerOnThread(model);
-    loading = reader.read(PROBE.question, PROBE.passages).then(() => reader);
+    const reader = readerOnThreads(model, workers);
+    loading = reader.probe().then(() => reader);
     loaded.set(key, loading);
     loading.catch(() => loaded.delete(key));
   }

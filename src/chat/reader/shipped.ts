@@ -32,8 +32,8 @@ export function readerFolder(modelsDir: string, model: string): string {
 }
 
 /**
- * Loads the configured reader on a worker thread of its own (reader-thread.ts: never on the
- * event loop); the shipped one only when its files match their pins.
+ * Loads the configured reader on `workers` worker threads of its own (reader-thread.ts: never
+ * on the event loop); the shipped one only when its files match their pins.
  * @throws ModelNotFoundError when the folder holds no model or a shipped file is missing or altered;
  *   the thread's error when the model cannot be loaded or read
  */
@@ -41,11 +41,12 @@ export async function loadConfiguredReader(
   modelsDir: string,
   model: string,
   threads: number,
+  workers = 1,
 ): Promise<Reader> {
   const folder = readerFolder(modelsDir, model);
   if (folder === SHIPPED_READER_DIR) verifyShipped();
   readerIsQuantized(folder); // a missing model is a ModelNotFoundError here, not the thread's
-  return loadThreadedReader({ folder, threads });
+  return loadThreadedReader({ folder, threads }, workers);
 }
 
 function verifyShipped(): void {
