@@ -99,9 +99,11 @@ t.test('READER_MODEL: empty = shipped, a name = under MODELS_DIR, off = none', a
   t.equal(loadConfig({}).reader.model, '');
   t.equal(loadConfig({ READER_MODEL: 'acme/reader' }).reader.model, 'acme/reader');
   t.equal(loadConfig({ READER_MODEL: 'off' }).reader.model, null);
-  t.same(loadConfig({ READER_PASSAGES: '6', READER_THREADS: '2' }).reader, {
+  t.same(loadConfig({ READER_PASSAGES: '6', READER_THREADS: '2', READER_WORKERS: '2' }).reader, {
     model: '',
     threads: 2,
+    workers: 2,
     passages: 6,
   });
+  t.equal(loadConfig({}).reader.workers, 1, 'one reader thread unless asked');
 });
