@@ -1,3 +1,6 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+
 /**
  * The embedding contract (shaped after vercel/ai's EmbeddingModelV2): vectors come back in input
  * order, L2-normalised, `dimensions` long; batches are split internally.
@@ -18,6 +21,18 @@ export interface Embedder {
 /** The embedding model files are not in MODELS_DIR. */
 export class ModelNotFoundError extends Error {
   override name = 'ModelNotFoundError';
+}
+
+/**
+ * Whether a model folder in the transformers.js layout holds int8 weights
+ * (`onnx/model_quantized.onnx`, preferred) or only fp32 ones (`onnx/model.onnx`).
+ * @param missing the error's message when it holds neither
+ * @throws ModelNotFoundError when it holds neither
+ */
+export function holdsQuantizedOnnx(folder: string, missing: string): boolean {
+  if (existsSync(join(folder, 'onnx', 'model_quantized.onnx'))) return true;
+  if (existsSync(join(folder, 'onnx', 'model.onnx'))) return false;
+  throw new ModelNotFoundError(missing);
 }
 
 /** Formats a vector as a pgvector literal `[x,y,…]`. */

@@ -8,7 +8,6 @@
  * overlapping windows (doc stride); its null score is the lowest over its windows and its best span
  * the highest (Hugging Face `run_qa.py`, `postprocess_qa_predictions`).
  */
-import { existsSync } from 'node:fs';
 import path from 'node:path';
 import {
   AutoModelForQuestionAnswering,
@@ -18,7 +17,7 @@ import {
   type PreTrainedModel,
   type PreTrainedTokenizer,
 } from '@huggingface/transformers';
-import { ModelNotFoundError } from '../../embeddings/embedder.ts';
+import { holdsQuantizedOnnx } from '../../embeddings/embedder.ts';
 import { wordPieces, type TokenizedText } from './tokens.ts';
 
 /** The best span the reader found in one passage. */
@@ -74,16 +73,14 @@ export function loadReader(folder: string, threads = 1): Promise<Reader> {
 const loaded = new Map<string, Promise<Reader>>();
 
 /**
- * Whether the folder holds the int8 model (`onnx/model_quantized.onnx`, preferred) or only fp32.
+ * Whether the reader's folder holds the int8 model (preferred) or only fp32.
  * @throws ModelNotFoundError when it holds neither
  */
-export function readerIsQuantized(folder: string): boolean {
-  if (existsSync(path.join(folder, 'onnx', 'model_quantized.onnx'))) return true;
-  if (existsSync(path.join(folder, 'onnx', 'model.onnx'))) return false;
-  throw new ModelNotFoundError(
+export const readerIsQuantized = (folder: string): boolean =>
+  holdsQuantizedOnnx(
+    folder,
     `reader not found: no onnx/model_quantized.onnx or onnx/model.onnx in ${folder}`,
   );
-}
 
 async function load(folder: string, threads: number): Promise<Reader> {
   const quantized = readerIsQuantized(folder);

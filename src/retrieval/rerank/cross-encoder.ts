@@ -8,7 +8,6 @@
  * batches once `budgetMs` is spent — the pairs left unscored keep their hybrid order after the
  * scored ones (see retriever.ts), so a slow machine degrades to hybrid instead of timing out.
  */
-import { existsSync } from 'node:fs';
 import path from 'node:path';
 import {
   AutoModelForSequenceClassification,
@@ -19,7 +18,7 @@ import {
   type Tensor,
 } from '@huggingface/transformers';
 import type { Reranker } from '../retriever.ts';
-import { ModelNotFoundError } from '../../embeddings/embedder.ts';
+import { holdsQuantizedOnnx } from '../../embeddings/embedder.ts';
 
 /** RERANK_* settings. */
 export interface CrossEncoderOptions {
@@ -50,11 +49,11 @@ export function crossEncoderFiles(
   modelId: string,
 ): { folder: string; quantized: boolean } {
   const folder = path.isAbsolute(modelId) ? modelId : path.join(modelsDir, modelId);
-  if (existsSync(path.join(folder, 'onnx', 'model_quantized.onnx'))) return { folder, quantized: true };
-  if (existsSync(path.join(folder, 'onnx', 'model.onnx'))) return { folder, quantized: false };
-  throw new ModelNotFoundError(
+  const quantized = holdsQuantizedOnnx(
+    folder,
     `reranker ${modelId} not found: no onnx/model_quantized.onnx or onnx/model.onnx in ${folder} (docs/models.md: installing a reranker)`,
   );
+  return { folder, quantized };
 }
 
 /**
