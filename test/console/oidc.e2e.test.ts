@@ -56,8 +56,14 @@ t.test(
     let page = await (await browser.newContext({ viewport: DESKTOP, locale: 'en-US' })).newPage();
 
     /** In a browser of its own (the provider would otherwise remember the last login). */
+    const log: string[] = [];
     const through = async (login: string) => {
       page = await (await browser.newContext({ viewport: DESKTOP, locale: 'en-US' })).newPage();
+      page.on('response', (res) => {
+        if (res.url().startsWith(`${base}/api/`))
+          log.push(`${login}: ${res.status()} ${res.url().slice(base.length)}`);
+      });
+      page.on('console', (m) => log.push(`${login}: console ${m.type()}: ${m.text()}`));
       page.setDefaultTimeout(30_000);
       await page.goto(`${base}/app/`);
       await page.getByRole('button', { name: 'Sign in with Keycloak' }).click();
@@ -73,7 +79,16 @@ t.test(
     t.equal(new URL(page.url()).hash, '', 'the reason is taken out of the address bar');
 
     await through('carol');
-    await page.getByRole('heading', { name: 'Documents', level: 1 }).waitFor();
+    await page
+      .getByRole('heading', { name: 'Documents', level: 1 })
+      .waitFor()
+      .catch(async (err: unknown) => {
+        // What the console shows instead, and what the server answered, for a failure to be read.
+        const shown = await page.evaluate<string>('document.body.innerText').catch(() => '?');
+        throw new Error(
+          `${String(err)}\nat ${page.url()}, the page shows:\n${shown.slice(0, 600)}\n${log.join('\n')}`,
+        );
+      });
     t.pass('signed in through the provider: the console shows the documents');
     const me = await ctx.db
       .selectFrom('users')
