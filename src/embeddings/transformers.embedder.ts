@@ -94,11 +94,18 @@ export function countTokens(tokenizer: PreTrainedTokenizer, text: string): numbe
 }
 
 /**
+ * What a process asks of its embedder: `documents` only (the ingestion worker's thread), or
+ * `both` documents and search queries. It decides which session is loaded up front.
+ */
+export type EmbedderUses = 'documents' | 'both';
+
+/**
  * Loads a local ONNX embedding model with @huggingface/transformers, remote models off. Two ONNX
- * sessions share the weights file: one with `threads` threads for documents, run in
- * length-sorted, token-budgeted batches (batching.ts), and a one-thread session for search
- * queries, so a query never waits behind a document's batch; concurrent queries run in one batch
- * (query-batcher.ts).
+ * sessions of the weights file, each created at its first use: one with `threads` threads for
+ * documents, run in length-sorted, token-budgeted batches (batching.ts), and a one-thread session
+ * for search queries, so a query never waits behind a document's batch; concurrent queries run in
+ * one batch (query-batcher.ts). The session `uses` needs first (queries, or documents for
+ * `documents`) is loaded before this resolves (the dimension probe), so a broken model fails here.
  * @param modelsDir folder in the transformers.js layout, `<org>/<name>/onnx/model_quantized.onnx`.
  * @throws ModelNotFoundError when the model files are missing (run `npm run models:pull`).
  */
@@ -106,6 +113,7 @@ export async function loadTransformersEmbedder(
   modelsDir: string,
   modelId: string,
   options: EmbedderOptions = DEFAULT_EMBEDDER_OPTIONS,
+  uses: EmbedderUses = 'both',
 ): Promise<Embedder> {
   const profile = profileOf(modelId);
   const tokenizer = await loadTokenizer(modelsDir, modelId);
@@ -120,12 +128,28 @@ export async function loadTransformersEmbedder(
         extra: { session: { intra_op: { allow_spinning: options.spinning ? '1' : '0' } } },
       },
     });
-  const documents = await session(options.threads);
-  const queries = await session(1);
+  // Each session is created at its first use: a process that only embeds documents (the ingestion
+  // worker's thread) or only queries never holds the other. ONNX Runtime folds the weights of a
+  // session on its own (≈ 180 MB resident for this int8 file, measured), so an unused session is
+  // memory held for nothing.
+  const lazySession = (threads: number) => {
+    let loading: Promise<PreTrainedModel> | null = null;
+    return () => {
+      loading ??= session(threads).catch((err: unknown) => {
+        loading = null; // a failed load is retried by the next call
+        throw err;
+      });
+      return loading;
+    };
+  };
+  const documents = lazySession(options.threads);
+  const queries = lazySession(1);
   const maxTokens = 512;
   const padId = tokenizer.pad_token_id ?? 0;
 
-  async function embed(session: PreTrainedModel, texts: string[]): Promise<number[][]> {
+  async function embed(sessionOf: () => Promise<PreTrainedModel>, texts: string[]): Promise<number[][]> {
+    if (texts.length === 0) return [];
+    const session = await sessionOf();
     // One tokenization: its lengths plan the batches and its ids are what the model runs.
     const ids = tokenizeAll(tokenizer, texts, maxTokens);
     const vectors: number[][] = new Array(texts.length);
@@ -146,7 +170,9 @@ export async function loadTransformersEmbedder(
   // documents' batches so that one long question does not pad a run of short ones.
   const queryBatcher = createQueryBatcher((texts) => embed(queries, texts));
   const embedOne = (text: string) => queryBatcher.embed(text);
-  const dims = (await embedOne('dimension probe')).length;
+  const dims = (
+    uses === 'documents' ? await embed(documents, ['dimension probe']) : [await embedOne('dimension probe')]
+  )[0]!.length;
   return {
     modelId,
     dimensions: dims,

@@ -4,11 +4,11 @@
  * embeds search queries (the model's query prefix, its one-thread query session).
  */
 import { parentPort, workerData } from 'node:worker_threads';
-import { loadTransformersEmbedder } from '../embeddings/transformers.embedder.ts';
+import { loadTransformersEmbedder, type EmbedderUses } from '../embeddings/transformers.embedder.ts';
 import type { EmbedThreadModel } from './embed-thread.ts';
 
-const model = workerData as EmbedThreadModel;
-const loading = loadTransformersEmbedder(model.modelsDir, model.modelId, model.options);
+const model = workerData as EmbedThreadModel & { uses: EmbedderUses };
+const loading = loadTransformersEmbedder(model.modelsDir, model.modelId, model.options, model.uses);
 // A failed load is answered to each call below, not raised as the thread's unhandled rejection.
 loading.catch(() => {});
 parentPort!.on('message', (msg: { id: number; texts: string[]; query?: true }) => {

@@ -57,7 +57,10 @@ export function withEmbedThread(
     worker = null;
   };
   const start = () => {
-    const w = new Worker(new URL('./embed-thread-worker.ts', import.meta.url), { workerData: model });
+    const w = new Worker(new URL('./embed-thread-worker.ts', import.meta.url), {
+      // A thread for documents only never loads the query session (≈ 100 MB resident).
+      workerData: { ...model, uses: options.queries ? 'both' : 'documents' },
+    });
     w.unref();
     w.on('message', (reply: Reply) => {
       const p = pending.get(reply.id);

@@ -67,3 +67,25 @@ t.test('the service embedder gives the feature-extraction pipeline’s vectors, 
   // A wrong result would show here: two different texts are far apart.
   t.ok(cosine(reference[0]!, reference[4]!) < 0.9, 'unrelated texts differ');
 });
+
+t.test('an embedder for documents only: its session first, the query session only when asked', async (t) => {
+  const both = await loadTransformersEmbedder(MODELS_DIR, MODEL, {
+    threads: 1,
+    batchSize: 16,
+    batchTokens: 512,
+  });
+  const documentsOnly = await loadTransformersEmbedder(
+    MODELS_DIR,
+    MODEL,
+    { threads: 1, batchSize: 16, batchTokens: 512 },
+    'documents',
+  );
+  t.equal(documentsOnly.dimensions, 384, 'the dimensions from the documents session');
+  const [a, b] = [await both.embedDocuments(texts), await documentsOnly.embedDocuments(texts)];
+  a.forEach((v, i) => t.ok(cosine(v, b[i]!) >= 0.9999, `text ${i}: the same vector`));
+  t.ok(
+    cosine(await documentsOnly.embedQuery(texts[1]!), await both.embedQuery(texts[1]!)) >= 0.9999,
+    'a query still works: its session is loaded then',
+  );
+  t.same(await documentsOnly.embedDocuments([]), [], 'nothing to embed, no model run');
+});
