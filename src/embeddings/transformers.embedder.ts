@@ -117,8 +117,12 @@ export async function loadTransformersEmbedder(
 ): Promise<Embedder> {
   const profile = profileOf(modelId);
   const tokenizer = await loadTokenizer(modelsDir, modelId);
-  const session = (threads: number): Promise<PreTrainedModel> =>
-    AutoModel.from_pretrained(modelId, {
+  const session = (threads: number): Promise<PreTrainedModel> => {
+    // transformers.js reads its model folder from a global: set again here, since a session may
+    // be created long after loadTokenizer, when another model's loader has pointed it elsewhere.
+    env.allowRemoteModels = false;
+    env.localModelPath = modelsDir.endsWith('/') ? modelsDir : `${modelsDir}/`;
+    return AutoModel.from_pretrained(modelId, {
       dtype: profile.dtype,
       session_options: {
         intraOpNumThreads: threads,
@@ -128,6 +132,7 @@ export async function loadTransformersEmbedder(
         extra: { session: { intra_op: { allow_spinning: options.spinning ? '1' : '0' } } },
       },
     });
+  };
   // Each session is created at its first use: a process that only embeds documents (the ingestion
   // worker's thread) or only queries never holds the other. ONNX Runtime folds the weights of a
   // session on its own (≈ 180 MB resident for this int8 file, measured), so an unused session is
