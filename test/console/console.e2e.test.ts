@@ -2,10 +2,10 @@ import t from 'tap';
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { AxeBuilder } from '@axe-core/playwright';
-import { build } from 'vite';
+import { buildFrontEnds } from '../helpers/browser.ts';
 import { buildTestApp, DATASETS, signUp } from '../helpers/app.ts';
 
 /**
@@ -38,7 +38,8 @@ t.test(
   'the admin console in Chromium',
   { skip: chromiumPath ? false : 'no chromium binary (command -v chromium)' },
   async (t) => {
-    await build({ configFile: resolve('console/vite.config.ts'), logLevel: 'warn' });
+    // Built only when stale: a forced build empties console/dist under the browser tests running beside this one.
+    buildFrontEnds();
     mkdirSync(SHOTS, { recursive: true });
     const { app } = await buildTestApp(t, { worker: true });
     const base = await app.listen({ port: 0, host: '127.0.0.1' });

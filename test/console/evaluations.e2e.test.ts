@@ -2,11 +2,11 @@ import t from 'tap';
 import { execFileSync } from 'node:child_process';
 import { copyFileSync, mkdirSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { AxeBuilder } from '@axe-core/playwright';
-import { build } from 'vite';
+import { buildFrontEnds } from '../helpers/browser.ts';
 import { buildTestApp, signUp } from '../helpers/app.ts';
 import { multipartBody, waitForDocument } from '../helpers/multipart.ts';
 import { chatDepsOf } from '../../src/context.ts';
@@ -43,7 +43,8 @@ t.test(
   'evaluations in the console: run, change top-K, rerun, compare',
   { skip: chromiumPath ? false : 'no chromium binary (command -v chromium)' },
   async (t) => {
-    await build({ configFile: resolve('console/vite.config.ts'), logLevel: 'warn' });
+    // Built only when stale: a forced build empties console/dist under the browser tests running beside this one.
+    buildFrontEnds();
     mkdirSync(SHOTS, { recursive: true });
     const { app, ctx } = await buildTestApp(t, { worker: true });
     await startEvaluationWorker(ctx.boss, chatDepsOf(ctx), { log: app.log });

@@ -2,9 +2,8 @@ import t from 'tap';
 import { execFileSync } from 'node:child_process';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { resolve } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
-import { build } from 'vite';
+import { buildFrontEnds } from '../helpers/browser.ts';
 import { buildTestApp, signUp } from '../helpers/app.ts';
 import { multipartBody, waitForDocument } from '../helpers/multipart.ts';
 import { openActionPdf } from '../fixtures/hostile/pdf-script.ts';
@@ -42,7 +41,8 @@ t.test(
   'a PDF with an OpenAction script runs no script on the service',
   { skip: chromiumPath ? false : 'no chromium' },
   async (t) => {
-    await build({ configFile: resolve('console/vite.config.ts'), logLevel: 'warn' });
+    // Built only when stale: a forced build empties console/dist under the browser tests running beside this one.
+    buildFrontEnds();
     const { app } = await buildTestApp(t, { worker: true });
     const base = await app.listen({ port: 0, host: '127.0.0.1' });
     const admin = await signUp(app);

@@ -1,10 +1,9 @@
 import t from 'tap';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { execFileSync } from 'node:child_process';
 import { buildTestApp, signUp } from '../helpers/app.ts';
 import { multipartBody, waitForDocument } from '../helpers/multipart.ts';
-import { CHROMIUM, CHROMIUM_ARGS } from '../helpers/browser.ts';
+import { buildFrontEnds, CHROMIUM, CHROMIUM_ARGS } from '../helpers/browser.ts';
 import { onePagePdf } from '../connectors/site.ts';
 
 /**
@@ -20,7 +19,7 @@ if (!CHROMIUM) {
   t.plan(0, 'no chromium binary on PATH: install Debian `chromium`');
 } else {
   t.test('the original of a cited PDF, for keys that allow it', async (t) => {
-    execFileSync(process.execPath, ['scripts/build-widget.ts'], { stdio: 'inherit' });
+    buildFrontEnds(); // only when stale: a forced build rewrites widget.js under other browser tests
     const { app } = await buildTestApp(t, { worker: true });
     await app.listen({ host: '127.0.0.1', port: 0 });
     const api = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
