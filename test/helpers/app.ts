@@ -21,7 +21,14 @@ export const DATASETS = resolve(process.env.DATASETS_DIR ?? '../shared/datasets'
 let embedderPromise: Promise<Embedder> | null = null;
 /** The real embedding model from MODELS_DIR, loaded once per test process. */
 export function sharedEmbedder(): Promise<Embedder> {
-  embedderPromise ??= loadTransformersEmbedder(MODELS_DIR, 'Xenova/all-MiniLM-L6-v2');
+  // Both sessions loaded up front (the embedder creates its document session at first use), as in
+  // a server that has served: a test's memory figures then measure what the test does, not the load.
+  embedderPromise ??= loadTransformersEmbedder(MODELS_DIR, 'Xenova/all-MiniLM-L6-v2').then(
+    async (embedder) => {
+      await embedder.embedDocuments(['warm-up']);
+      return embedder;
+    },
+  );
   return embedderPromise;
 }
 
