@@ -5,12 +5,12 @@
  * data folder or database), read from `/proc/<pid>/status` (VmRSS now, VmHWM the peak so far, MB)
  * at each step a new installation goes through: ready, one document ingested, one search, one chat
  * answer. Each model session, worker thread and cache shows up where it is first loaded. Baseline
- * in the same run: a bare `node` process that only imports nothing (its VmRSS).
+ * in the same run: the VmRSS of a bare `node` process that imports nothing.
  * Prints a table and, as its last line, one JSON object.
  * Linux only (/proc). Figures: docs/benchmarks.md "Memory".
  */
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -41,10 +41,11 @@ function memoryOf(pid: number): { rss: number; peak: number } {
 /** The first Markdown file of a folder, or the file given. */
 function documentFile(path: string): string {
   if (!path.endsWith('/')) return resolve(path);
-  const first = execFileSync('ls', [path], { encoding: 'utf8' })
-    .split('\n')
+  const first = readdirSync(path)
+    .sort()
     .find((f) => f.endsWith('.md'));
-  return resolve(path, first!);
+  if (!first) throw new Error(`no Markdown file in ${path}`);
+  return resolve(path, first);
 }
 
 async function api<T>(base: string, path: string, init: RequestInit = {}): Promise<T> {

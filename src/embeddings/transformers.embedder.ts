@@ -83,9 +83,14 @@ export async function loadTokenizer(modelsDir: string, modelId: string): Promise
       `embedding model ${modelId} not found at ${onnxFile}; run "npm run models:pull"`,
     );
   }
+  useModelsDir(modelsDir);
+  return AutoTokenizer.from_pretrained(modelId);
+}
+
+/** Points transformers.js (a process-wide setting) at `modelsDir`, remote models off. */
+function useModelsDir(modelsDir: string): void {
   env.allowRemoteModels = false;
   env.localModelPath = modelsDir.endsWith('/') ? modelsDir : `${modelsDir}/`;
-  return AutoTokenizer.from_pretrained(modelId);
 }
 
 /** Tokens of `text` under `tokenizer`, without special tokens (Embedder.count). */
@@ -118,10 +123,9 @@ export async function loadTransformersEmbedder(
   const profile = profileOf(modelId);
   const tokenizer = await loadTokenizer(modelsDir, modelId);
   const session = (threads: number): Promise<PreTrainedModel> => {
-    // transformers.js reads its model folder from a global: set again here, since a session may
-    // be created long after loadTokenizer, when another model's loader has pointed it elsewhere.
-    env.allowRemoteModels = false;
-    env.localModelPath = modelsDir.endsWith('/') ? modelsDir : `${modelsDir}/`;
+    // Again here: a session may be created long after loadTokenizer, when another model's loader
+    // has pointed transformers.js elsewhere.
+    useModelsDir(modelsDir);
     return AutoModel.from_pretrained(modelId, {
       dtype: profile.dtype,
       session_options: {
@@ -175,9 +179,11 @@ export async function loadTransformersEmbedder(
   // documents' batches so that one long question does not pad a run of short ones.
   const queryBatcher = createQueryBatcher((texts) => embed(queries, texts));
   const embedOne = (text: string) => queryBatcher.embed(text);
-  const dims = (
-    uses === 'documents' ? await embed(documents, ['dimension probe']) : [await embedOne('dimension probe')]
-  )[0]!.length;
+  const probe =
+    uses === 'documents'
+      ? embed(documents, ['dimension probe']).then((vectors) => vectors[0]!)
+      : embedOne('dimension probe');
+  const dims = (await probe).length;
   return {
     modelId,
     dimensions: dims,
