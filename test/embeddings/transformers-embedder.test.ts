@@ -1,7 +1,10 @@
 import t from 'tap';
 import { env, pipeline } from '@huggingface/transformers';
 import { MODELS_DIR } from '../helpers/app.ts';
-import { loadTransformersEmbedder } from '../../src/embeddings/transformers.embedder.ts';
+import {
+  loadTransformersEmbedder,
+  quantizesActivationsDynamically,
+} from '../../src/embeddings/transformers.embedder.ts';
 
 const MODEL = 'Xenova/all-MiniLM-L6-v2';
 const cosine = (a: readonly number[], b: readonly number[]) => {
@@ -89,3 +92,15 @@ t.test('an embedder for documents only: its session first, the query session onl
   );
   t.same(await documentsOnly.embedDocuments([]), [], 'nothing to embed, no model run');
 });
+
+t.test(
+  'a graph that quantises activations dynamically is recognised (its texts then run alone)',
+  async (t) => {
+    t.ok(
+      quantizesActivationsDynamically(`${MODELS_DIR}/${MODEL}/onnx/model_quantized.onnx`),
+      'the bundled build quantises activations per run (DynamicQuantizeLinear)',
+    );
+    const dir = t.testdir({ 'weights-only.onnx': 'graph: Cast Mul MatMul; no activation quantisation' });
+    t.notOk(quantizesActivationsDynamically(`${dir}/weights-only.onnx`));
+  },
+);
