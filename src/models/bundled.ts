@@ -2,7 +2,7 @@
  * Installs a model's files from the copy shipped in the repository (catalog.ts `bundled`): no
  * network, so it is tried before the hub and the package index whatever MODELS_SOURCE says.
  */
-import { copyFile, mkdir, rename, rm } from 'node:fs/promises';
+import { copyFile, mkdir, open, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { ModelEntry } from './catalog.ts';
 import { bundledPath, modelFolder, sha256OfFile, targetPath } from './disk.ts';
@@ -35,6 +35,9 @@ export async function copyFromBundle(
       const digest = await sha256OfFile(tmp);
       if (digest === null) throw new Error(`${from}: not a file`);
       checkDigest(`bundled: ${model.id}/${target}`, digest, pinned);
+      // On disk before it has the final name, as downloads are: a crash leaves no short file there.
+      const handle = await open(tmp, 'r+');
+      await handle.sync().finally(() => handle.close());
       await rename(tmp, dest);
     } catch (err) {
       await rm(tmp, { force: true });

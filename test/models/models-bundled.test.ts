@@ -181,3 +181,36 @@ t.test('the shipped embedder is bundled, intact, and the catalogue is consistent
   const broken = { ...ALL_MINILM_L6_V2, bundled: { dir: 'assets/embedder', files: [] } };
   t.match(validateCatalog([broken]), [/bundled files {2}differ/]);
 });
+
+t.test('a bundled copy that cannot be installed leaves a working build in place', async (t) => {
+  const root = t.testdir({});
+  const hub = await startHub(t);
+  const bundle = path.join(root, 'bundle');
+  const model = await bundledModel(bundle);
+  const lines: string[] = [];
+  const withHubBuild = async (modelsDir: string) => {
+    await mkdir(path.join(modelsDir, MODEL_ID, 'onnx'), { recursive: true });
+    await writeFile(path.join(modelsDir, MODEL_ID, 'config.json'), config);
+    await writeFile(path.join(modelsDir, MODEL_ID, 'onnx/model_quantized.onnx'), hubOnnx);
+  };
+  // A first install over the hub build hashes the bundle and remembers it intact (once a process).
+  await withHubBuild(path.join(root, 'first'));
+  const [first] = await ensureModels(options(path.join(root, 'first'), hub.url, []), [model]);
+  t.equal(first?.source, 'bundled');
+  const opts = options(path.join(root, 'models'), hub.url, lines);
+  await withHubBuild(opts.modelsDir);
+  // Now the copy fails (here: its content changed under the process, as a full or read-only
+  // volume would fail it): the hub build that worked must still be accepted, with no download.
+  const changed = new Uint8Array(bundledOnnx);
+  changed[7] = changed[7]! ^ 0xff;
+  await writeFile(path.join(bundle, 'onnx/model_quantized.onnx'), changed);
+  const [result] = await ensureModels(opts, [model]);
+  t.equal(result?.source, 'present');
+  t.ok(await holds(opts.modelsDir, 'onnx/model_quantized.onnx', hubOnnx), 'the hub build stays');
+  t.same(hub.requests, [], 'nothing downloaded again');
+  t.ok(
+    lines.some((l) => /bundled failed: .*sha256 mismatch/.test(l)),
+    'the failed copy is logged',
+    { lines },
+  );
+});
