@@ -10,7 +10,8 @@
  * through the Simple API), download.ts (streamed, verified, atomic downloads with timeouts).
  */
 import path from 'node:path';
-import { CATALOG, validateCatalog } from './catalog.ts';
+import { CATALOG } from './catalog.ts';
+import { validateCatalog } from './validate-catalog.ts';
 import type { Catalog } from './catalog.ts';
 import { missingFiles, modelFolder, targetPath } from './disk.ts';
 import { describeError } from './download.ts';

@@ -5,7 +5,7 @@ import { mkdir, readFile, readdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import t from 'tap';
 import { zipSync } from 'fflate';
-import { validateCatalog } from '../../src/models/catalog.ts';
+import { validateCatalog } from '../../src/models/validate-catalog.ts';
 import type { LlmModelEntry } from '../../src/models/catalog.ts';
 import { LLM_CATALOG, findLlm } from '../../src/models/llm-catalog.ts';
 import { ensureModels, ModelsUnavailableError } from '../../src/models/pull.ts';
