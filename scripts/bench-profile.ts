@@ -133,8 +133,13 @@ const file = readdirSync(profileDir)
 const summary = summarizeProfile(file, fromMs * 1000, toMs * 1000);
 const busy = summary.totalUs - summary.idleUs;
 const top = Number(values.top);
+const lost = summary.lostUs / (summary.totalUs + summary.lostUs);
 console.log(
-  `\n${values.route}: ${requests} requests in ${((toMs - fromMs) / 1000).toFixed(1)} s; API thread busy ${((100 * busy) / summary.totalUs).toFixed(0)} %, ${(busy / Math.max(1, requests)).toFixed(0)} µs of CPU per request\n`,
+  `\n${values.route}: ${requests} requests in ${((toMs - fromMs) / 1000).toFixed(1)} s; API thread busy ${((100 * busy) / summary.totalUs).toFixed(0)} %, ${(busy / Math.max(1, requests)).toFixed(0)} µs of CPU per request` +
+    (lost > 0.02
+      ? ` (the sampler missed ${(100 * lost).toFixed(0)} % of the window: per-request µs are low by as much; read the shares)`
+      : '') +
+    '\n',
 );
 console.log('| where (self time) | µs per request | share of busy time |\n|---|---|---|');
 console.log(topRows(summary.byPlace, top, requests, busy).join('\n'));
