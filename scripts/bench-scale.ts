@@ -19,7 +19,7 @@ import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { sql } from 'kysely';
 import { loadConfig } from '../src/config/index.ts';
-import { openDatabase } from '../src/db/index.ts';
+import { DEFAULT_DATABASE_TIMEOUTS, openDatabase } from '../src/db/index.ts';
 import { loadTransformersEmbedder } from '../src/embeddings/transformers.embedder.ts';
 import { toPgVector } from '../src/embeddings/embedder.ts';
 import { withQueryCache } from '../src/embeddings/query-cache.ts';
@@ -69,7 +69,13 @@ const databaseUrl =
   store === 'postgres'
     ? (config.databaseUrl ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test')
     : null;
-const database = await openDatabase({ databaseUrl, pgliteDataDir: dataDir ?? 'memory://', schema });
+// No statement timeout: building HNSW over 100k chunks takes minutes (the service's 30 s limit is for requests).
+const database = await openDatabase({
+  databaseUrl,
+  pgliteDataDir: dataDir ?? 'memory://',
+  schema,
+  timeouts: { ...DEFAULT_DATABASE_TIMEOUTS, statementMs: 0, queryMs: 0 },
+});
 const { db } = database;
 if (!database.vectorEnabled) throw new Error('this store has no pgvector: dense search cannot be measured');
 

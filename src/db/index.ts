@@ -8,6 +8,7 @@ import { vector } from '@electric-sql/pglite-pgvector';
 import { createPgConfig } from '@electric-sql/pglite/node-postgres';
 import type { DB } from './schema.ts';
 import { migrationProvider } from './migrations/index.ts';
+import { queryPreparingMarked } from './prepared-statements.ts';
 
 export interface DatabaseOptions {
   /** postgres://… or null for embedded PGlite. */
@@ -45,7 +46,10 @@ export interface DatabaseTimeouts {
   queryMs: number;
 }
 
-/** What the pool guards every connection with: errors handled, a timed-out query's socket closed. */
+/**
+ * What the pool guards every connection with: errors handled, a timed-out query's socket closed;
+ * and statements marked `PREPARE` (prepared-statements.ts) sent as named ones.
+ */
 function guardConnections(pool: pg.Pool, onConnectionError: (err: Error) => void) {
   // An idle connection the server ends (pg_terminate_backend, a restart, a failover) is reported
   // here; without a listener it is an unhandled 'error' event and the process exits.
@@ -56,7 +60,7 @@ function guardConnections(pool: pg.Pool, onConnectionError: (err: Error) => void
     client.on('error', () => {});
     const query = client.query.bind(client) as (...args: unknown[]) => unknown;
     (client as unknown as { query: (...args: unknown[]) => unknown }).query = (...args: unknown[]) => {
-      const result = query(...args);
+      const result = queryPreparingMarked(query, args);
       // pg answers a query_timeout but keeps the connection, whose socket may still hold the
       // unanswered query: the next query there would wait behind it. Close it instead; the pool
       // then drops the client (kysely releases it without an error).
