@@ -8,6 +8,7 @@ import { bm25Search, queryLanguage } from './lexical/bm25.ts';
 import type { LexicalLanguage } from './lexical/analyzer.ts';
 import type { VectorStore } from './vector-store/index.ts';
 import { pgvectorStore } from './vector-store/pgvector.ts';
+import { PREPARE } from '../db/prepared-statements.ts';
 
 /** A cross-encoder: scores (query, passage) pairs jointly (rerank/cross-encoder.ts; RERANK_MODEL). */
 export interface Reranker {
@@ -187,6 +188,21 @@ export async function retrieve(
   return [...scored, ...rest].slice(0, q.limit);
 }
 
+/** A chunk row as `hydrate` reads it (snake_case, as PostgreSQL names the columns). */
+interface HydratedRow {
+  id: string;
+  document_id: string;
+  name: string;
+  text: string;
+  page_start: number | null;
+  page_end: number | null;
+  sheet: string | null;
+  row_start: number | null;
+  row_end: number | null;
+  slide: number | null;
+  heading_path: string[];
+}
+
 /**
  * Loads the chunks (of the company and `q.topics` only: a leg's filter is checked again where the
  * text is read) with their document names, in `ranked` order.
@@ -202,42 +218,20 @@ async function hydrate(
   // The chunks by primary key first, then each one's document by its key: a plain join let the
   // planner start from `documents` when its statistics were stale (1 row estimated, 1,000 read:
   // 24 ms at 100k chunks instead of 0.1). `limit 1` keeps the lateral subquery from being
-  // flattened back into such a join.
-  const rows = await deps.db
-    .selectFrom('chunks')
-    .innerJoinLateral(
-      (eb) =>
-        eb
-          .selectFrom('documents')
-          .select('documents.name')
-          .whereRef('documents.id', '=', 'chunks.document_id')
-          // Chunks of a document still being written (ingest.ts writes them in batches) are not served.
-          .where('documents.status', '=', 'VECTORIZED')
-          .$if(topics !== null, (d) => d.where(inTopicFilter(topics!, sql.ref('documents.topic_id'))))
-          .limit(1)
-          .as('d'),
-      (join) => join.onTrue(),
-    )
-    .select([
-      'chunks.id',
-      'chunks.document_id',
-      'd.name',
-      'chunks.text',
-      'chunks.page_start',
-      'chunks.page_end',
-      'chunks.sheet',
-      'chunks.row_start',
-      'chunks.row_end',
-      'chunks.slide',
-      'chunks.heading_path',
-    ])
-    .where(
-      'chunks.id',
-      'in',
-      ranked.map((f) => f.id),
-    )
-    .where('chunks.company_id', '=', companyId)
-    .execute();
+  // flattened back into such a join. The ids travel as one array, so the text is the same for
+  // every question and PostgreSQL parses and plans it once per connection (PREPARE). Chunks of a
+  // document still being written (ingest.ts writes them in batches) are not served.
+  const { rows } = await sql<HydratedRow>`${sql.raw(PREPARE)}
+    select c.id, c.document_id, d.name, c.text, c.page_start, c.page_end, c.sheet, c.row_start,
+      c.row_end, c.slide, c.heading_path
+    from chunks c
+    cross join lateral (
+      select documents.name from documents
+      where documents.id = c.document_id
+        and documents.status = 'VECTORIZED'
+        ${topics !== null ? sql`and ${inTopicFilter(topics, sql.ref('documents.topic_id'))}` : sql``}
+      limit 1) d
+    where c.id = any(${ranked.map((f) => f.id)}::text[]) and c.company_id = ${companyId}`.execute(deps.db);
   const byId = new Map(rows.map((r) => [r.id, r]));
   return ranked.flatMap(({ id, score }) => {
     const r = byId.get(id);
