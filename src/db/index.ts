@@ -157,7 +157,16 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       provider: migrationProvider,
       ...(options.schema ? { migrationTableSchema: options.schema } : {}),
     });
-    const { error, results } = await migrator.migrateToLatest();
+    let { error, results } = await migrator.migrateToLatest();
+    // Kysely's introspection lists every schema's tables, then looks each up again by name
+    // (`pg_get_serial_sequence`): a schema dropped in between (another service's, another test
+    // suite's) fails it with 3F000 although nothing of ours is wrong. Migrating is idempotent.
+    for (
+      let attempt = 1;
+      attempt < 3 && (error as { code?: unknown } | undefined)?.code === '3F000';
+      attempt++
+    )
+      ({ error, results } = await migrator.migrateToLatest());
     const failed = results?.find((r) => r.status === 'Error');
     if (error)
       throw new Error(`migration ${failed?.migrationName ?? ''} failed: ${String(error)}`, { cause: error });
