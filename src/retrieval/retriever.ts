@@ -1,5 +1,5 @@
-import { sql, type Kysely } from 'kysely';
-import type { DB } from '../db/schema.ts';
+import { sql, type Kysely, type Selectable } from 'kysely';
+import type { ChunksTable, DB } from '../db/schema.ts';
 import type { Embedder } from '../embeddings/embedder.ts';
 import { normalizedScoreFusion, reciprocalRankFusion, type ScoredId } from './fusion.ts';
 import { topicFilterOf, type RetrievalQuery, type RetrievedChunk } from './types.ts';
@@ -188,20 +188,20 @@ export async function retrieve(
   return [...scored, ...rest].slice(0, q.limit);
 }
 
-/** A chunk row as `hydrate` reads it (snake_case, as PostgreSQL names the columns). */
-interface HydratedRow {
-  id: string;
-  document_id: string;
-  name: string;
-  text: string;
-  page_start: number | null;
-  page_end: number | null;
-  sheet: string | null;
-  row_start: number | null;
-  row_end: number | null;
-  slide: number | null;
-  heading_path: string[];
-}
+/** A chunk row as `hydrate` reads it: the table's columns (db/schema.ts) and its document's name. */
+type HydratedRow = Pick<
+  Selectable<ChunksTable>,
+  | 'id'
+  | 'document_id'
+  | 'text'
+  | 'page_start'
+  | 'page_end'
+  | 'sheet'
+  | 'row_start'
+  | 'row_end'
+  | 'slide'
+  | 'heading_path'
+> & { name: string };
 
 /**
  * Loads the chunks (of the company and `q.topics` only: a leg's filter is checked again where the
